@@ -1,0 +1,80 @@
+//! The `tandem` binary: a thin clap front over the library.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tandem",
+    version,
+    about = "Over-the-board bughouse on DGT e-boards"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    run: tandem::cli::app::RunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Start the TD console and projector (the default: with no boards given, a demo match
+    /// on two virtual boards).
+    Run(tandem::cli::app::RunArgs),
+    /// BPGN files: check that they replay legally.
+    Bpgn {
+        #[command(subcommand)]
+        command: BpgnCommand,
+    },
+    /// Print every decoded DGT message of a capture file as JSON lines.
+    Decode {
+        /// A `tandem capture v1` file.
+        capture: PathBuf,
+    },
+    /// Run a capture (or a journal) through the arbiter and write the BPGN and the alerts.
+    Replay(tandem::cli::replay::ReplayArgs),
+    /// List serial ports and which of them answers as a DGT board.
+    Ports(tandem::cli::ports::PortsArgs),
+    /// Start two virtual DGT boards on pseudo-terminals and print their paths.
+    Emulate(tandem::cli::emulate::EmulateArgs),
+    /// Measure replay throughput and clock-press-to-commit latency.
+    Bench(tandem::cli::bench::BenchArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum BpgnCommand {
+    /// Replay each game through the rules; print one line per game, or the first bad move.
+    Check {
+        /// BPGN files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Rules preset name (e.g. `uscf-bughouse`) or path to a preset RON file.
+        #[arg(long, default_value = "uscf-bughouse")]
+        rules: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => tandem::cli::app::run(cli.run),
+        Some(Command::Run(args)) => tandem::cli::app::run(args),
+        Some(Command::Bpgn {
+            command: BpgnCommand::Check { files, rules },
+        }) => tandem::cli::bpgn::check(&files, &rules),
+        Some(Command::Decode { capture }) => tandem::cli::decode::run(&capture),
+        Some(Command::Replay(args)) => tandem::cli::replay::run(args),
+        Some(Command::Ports(args)) => tandem::cli::ports::run(args),
+        Some(Command::Emulate(args)) => tandem::cli::emulate::run(args),
+        Some(Command::Bench(args)) => tandem::cli::bench::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("tandem: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
