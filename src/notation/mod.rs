@@ -1,1 +1,3 @@
-//! (being built)
+//! Notation: SAN for display and the record, the BPGN writer and the tolerant reader.
+
+pub mod san;
