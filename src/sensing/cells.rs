@@ -1,0 +1,378 @@
+//! What a board's sensors report, square by square, and what the record says they
+//! should report.
+//!
+//! A [`Cell`] is one square's sensed content: empty, a piece, or a token the board cannot
+//! name (DGT's "magic pieces" and unknown codes). [`Expect`] is the set of cells the
+//! record allows on a square: one piece normally, but a promoted piece may stand as a
+//! pawn, a spare piece, or a pawn laid on its side that the sensors mostly cannot see.
+
+use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
+
+/// One square's sensed content, as a small code: 0 empty, 1..=12 a piece, 13 unknown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cell(u8);
+
+impl Cell {
+    pub const EMPTY: Cell = Cell(0);
+    /// A token the board reports but that is no chess piece.
+    pub const UNKNOWN: Cell = Cell(13);
+
+    #[must_use]
+    pub fn piece(p: Piece) -> Cell {
+        Cell(1 + 6 * u8::from(p.color.is_black()) + role_index(p.role))
+    }
+
+    #[must_use]
+    pub fn from_piece(p: Option<Piece>) -> Cell {
+        p.map_or(Cell::EMPTY, Cell::piece)
+    }
+
+    /// The piece, if the cell holds a known one.
+    #[must_use]
+    pub fn to_piece(self) -> Option<Piece> {
+        if self.0 == 0 || self.0 > 12 {
+            return None;
+        }
+        let i = self.0 - 1;
+        let color = if i >= 6 { Color::Black } else { Color::White };
+        Some(Piece {
+            color,
+            role: ROLES[usize::from(i % 6)],
+        })
+    }
+
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[must_use]
+    pub fn is_unknown(self) -> bool {
+        self.0 > 12
+    }
+
+    #[must_use]
+    pub fn color(self) -> Option<Color> {
+        self.to_piece().map(|p| p.color)
+    }
+
+    #[must_use]
+    pub fn bit(self) -> u16 {
+        1 << self.0.min(13)
+    }
+
+    /// FEN letter, `.` for empty, `?` for unknown.
+    #[must_use]
+    pub fn char(self) -> char {
+        match self.to_piece() {
+            Some(p) => p.char(),
+            None if self.is_empty() => '.',
+            None => '?',
+        }
+    }
+}
+
+const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+
+fn role_index(r: Role) -> u8 {
+    match r {
+        Role::Pawn => 0,
+        Role::Knight => 1,
+        Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 4,
+        Role::King => 5,
+    }
+}
+
+/// All 64 sensed cells, indexed by square (a1 = 0), orientation already applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cells(pub [Cell; 64]);
+
+impl Default for Cells {
+    fn default() -> Self {
+        Cells([Cell::EMPTY; 64])
+    }
+}
+
+impl Cells {
+    #[must_use]
+    pub fn from_board(board: &Board) -> Cells {
+        let mut cells = Cells::default();
+        for (sq, p) in board {
+            cells.0[sq.to_usize()] = Cell::piece(p);
+        }
+        cells
+    }
+
+    #[must_use]
+    pub fn get(&self, sq: Square) -> Cell {
+        self.0[sq.to_usize()]
+    }
+
+    pub fn set(&mut self, sq: Square, c: Cell) {
+        self.0[sq.to_usize()] = c;
+    }
+
+    /// Squares with a piece of `color`.
+    #[must_use]
+    pub fn of_color(&self, color: Color) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for sq in Square::ALL {
+            if self.get(sq).color() == Some(color) {
+                bb.add(sq);
+            }
+        }
+        bb
+    }
+
+    /// FEN piece placement of the sensed cells (`?` for unknown tokens).
+    #[must_use]
+    pub fn placement(&self) -> String {
+        let mut s = String::new();
+        for rank in (0..8u32).rev() {
+            let mut empty = 0;
+            for file in 0..8u32 {
+                let c = self.0[(rank * 8 + file) as usize];
+                if c.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    s.push(c.char());
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s
+    }
+}
+
+/// The cells the record allows on each square, as bit masks over cell codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expect(pub [u16; 64]);
+
+impl Expect {
+    #[must_use]
+    pub fn allows(&self, sq: Square, c: Cell) -> bool {
+        self.0[sq.to_usize()] & c.bit() != 0
+    }
+
+    #[must_use]
+    pub fn mask(&self, sq: Square) -> u16 {
+        self.0[sq.to_usize()]
+    }
+
+    pub fn set(&mut self, sq: Square, mask: u16) {
+        self.0[sq.to_usize()] = mask;
+    }
+
+    /// Squares where `cells` is not what the record allows.
+    #[must_use]
+    pub fn differences(&self, cells: &Cells) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for (i, (mask, cell)) in self.0.iter().zip(cells.0.iter()).enumerate() {
+            if mask & cell.bit() == 0 {
+                bb.add(Square::new(i as u32));
+            }
+        }
+        bb
+    }
+
+    /// The piece this square is expected to hold, if one (the logical piece's token when
+    /// it is unambiguous: a single non-empty cell allowed).
+    #[must_use]
+    pub fn single_piece(&self, sq: Square) -> Option<Piece> {
+        let m = self.mask(sq);
+        if m.count_ones() == 1 && m & 1 == 0 {
+            Cell(m.trailing_zeros() as u8).to_piece()
+        } else {
+            None
+        }
+    }
+
+    /// Does the square allow the empty cell?
+    #[must_use]
+    pub fn allows_empty(&self, sq: Square) -> bool {
+        self.mask(sq) & 1 != 0
+    }
+
+    /// Colour of the pieces the square allows (if the allowed pieces share one).
+    #[must_use]
+    pub fn color(&self, sq: Square) -> Option<Color> {
+        let m = self.mask(sq) & !1;
+        if m == 0 {
+            return None;
+        }
+        let white = m & WHITE_BITS != 0;
+        let black = m & BLACK_BITS != 0;
+        match (white, black) {
+            (true, false) => Some(Color::White),
+            (false, true) => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+const WHITE_BITS: u16 = 0b0000_0000_0111_1110;
+const BLACK_BITS: u16 = 0b0001_1111_1000_0000;
+
+/// The token standing for a promoted piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Token {
+    /// Not seen yet since the promotion: a pawn, a spare piece or nothing visible.
+    Unsettled,
+    /// The pawn stays upright.
+    Pawn,
+    /// A spare piece of this kind (may differ from the logical piece).
+    #[serde(with = "role_serde")]
+    Piece(Role),
+    /// The pawn lies on its side: the sensors see nothing (or now and then a pawn).
+    Hidden,
+}
+
+impl Token {
+    /// The cells that may stand for a promoted piece of `color` under this token.
+    #[must_use]
+    pub fn mask(self, color: Color) -> u16 {
+        let pawn = Cell::piece(color.pawn()).bit();
+        match self {
+            Token::Unsettled => {
+                1 | pawn
+                    | [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+                        .iter()
+                        .fold(0, |m, r| m | Cell::piece(r.of(color)).bit())
+            }
+            Token::Pawn => pawn,
+            Token::Piece(r) => Cell::piece(r.of(color)).bit(),
+            Token::Hidden => 1 | pawn,
+        }
+    }
+
+    /// Settles an unsettled token from what the sensors show.
+    #[must_use]
+    pub fn settle(cell: Cell) -> Token {
+        match cell.to_piece() {
+            None => Token::Hidden,
+            Some(p) if p.role == Role::Pawn => Token::Pawn,
+            Some(p) => Token::Piece(p.role),
+        }
+    }
+
+    #[must_use]
+    pub fn is_hidden(self) -> bool {
+        matches!(self, Token::Hidden)
+    }
+}
+
+mod role_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Role;
+
+    pub fn serialize<S: Serializer>(r: &Role, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(r.upper_char())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let c = char::deserialize(d)?;
+        Role::from_char(c).ok_or_else(|| serde::de::Error::custom(format!("not a piece letter: {c}")))
+    }
+}
+
+/// Tokens of the promoted pieces on one board, by square.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tokens {
+    by_square: Vec<(Square, Token)>,
+}
+
+impl Tokens {
+    #[must_use]
+    pub fn get(&self, sq: Square) -> Option<Token> {
+        self.by_square.iter().find(|(s, _)| *s == sq).map(|(_, t)| *t)
+    }
+
+    pub fn set(&mut self, sq: Square, t: Token) {
+        self.remove(sq);
+        self.by_square.push((sq, t));
+    }
+
+    pub fn remove(&mut self, sq: Square) -> Option<Token> {
+        let i = self.by_square.iter().position(|(s, _)| *s == sq)?;
+        Some(self.by_square.swap_remove(i).1)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Token)> + '_ {
+        self.by_square.iter().copied()
+    }
+
+    /// Keeps only tokens on squares that still hold promoted pieces.
+    pub fn retain(&mut self, promoted: Bitboard) {
+        self.by_square.retain(|(s, _)| promoted.contains(*s));
+    }
+}
+
+/// What the record says the sensors should show for `board`: each piece as itself,
+/// promoted pieces as their token, plus extra allowances (`extra`: square → mask OR-ed in).
+#[must_use]
+pub fn expected(board: &Board, promoted: Bitboard, tokens: &Tokens, extra: &[(Square, u16)]) -> Expect {
+    let mut e = Expect([1; 64]);
+    for (sq, p) in board {
+        let mask = if promoted.contains(sq) {
+            tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
+        } else {
+            Cell::piece(p).bit()
+        };
+        e.0[sq.to_usize()] = mask;
+    }
+    for &(sq, m) in extra {
+        e.0[sq.to_usize()] |= m;
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_codes_round_trip() {
+        for color in [Color::White, Color::Black] {
+            for role in ROLES {
+                let p = role.of(color);
+                assert_eq!(Cell::piece(p).to_piece(), Some(p));
+            }
+        }
+        assert_eq!(Cell::EMPTY.to_piece(), None);
+        assert!(Cell::UNKNOWN.is_unknown());
+    }
+
+    #[test]
+    fn start_position_expectation_matches_itself() {
+        let board = Board::default();
+        let e = expected(&board, Bitboard::EMPTY, &Tokens::default(), &[]);
+        let cells = Cells::from_board(&board);
+        assert!(e.differences(&cells).is_empty());
+        assert_eq!(cells.placement(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert_eq!(e.color(Square::E1), Some(Color::White));
+        assert_eq!(e.single_piece(Square::E8), Some(Color::Black.king()));
+    }
+
+    #[test]
+    fn hidden_promoted_piece_allows_empty_and_pawn_flicker() {
+        let mut board = Board::empty();
+        board.set_piece_at(Square::E8, Color::White.queen());
+        let mut tokens = Tokens::default();
+        tokens.set(Square::E8, Token::Hidden);
+        let e = expected(&board, Bitboard::from_square(Square::E8), &tokens, &[]);
+        assert!(e.allows(Square::E8, Cell::EMPTY));
+        assert!(e.allows(Square::E8, Cell::piece(Color::White.pawn())));
+        assert!(!e.allows(Square::E8, Cell::piece(Color::White.queen())));
+    }
+}

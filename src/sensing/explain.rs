@@ -1,0 +1,396 @@
+//! Explaining what differs between the record and the sensors.
+//!
+//! After a player (the *mover*) completes a move, the board may still differ from the
+//! record: the opponent may already be partway through the reply (a piece in hand, a
+//! victim lifted, the reply completed before the press message arrived), or something is
+//! wrong (a piece knocked onto another square, a piece gone, a piece nothing explains).
+//! [`explain`] sorts the differences into "the opponent partway through one move", which
+//! costs little, and anomalies, which cost much; the sensing compares candidate moves by
+//! that cost.
+
+use shakmaty::{Bitboard, Color, Piece, Role, Square};
+
+use super::cells::{Cell, Cells, Expect};
+
+/// Cost of one square explained as the opponent's move in progress.
+pub const IN_PROGRESS_COST: u32 = 1;
+/// Cost of one anomaly (a displaced pair counts once).
+pub const ANOMALY_COST: u32 = 10;
+
+/// Something on the board that no move in progress explains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Anomaly {
+    /// A piece that belongs on `from` stands on `to`.
+    Displaced { piece: Piece, from: Square, to: Square },
+    /// A piece the record has on `square` is not on the board.
+    Missing { piece: Piece, square: Square },
+    /// A piece on `square` that the record does not explain (`found` is the sensed cell).
+    Unexplained { square: Square, found: Cell },
+}
+
+impl Anomaly {
+    /// The square the anomaly is reported on (where a displaced piece belongs).
+    #[must_use]
+    pub fn square(&self) -> Square {
+        match *self {
+            Anomaly::Displaced { from, .. } => from,
+            Anomaly::Missing { square, .. } | Anomaly::Unexplained { square, .. } => square,
+        }
+    }
+
+    /// The colour concerned, when there is one.
+    #[must_use]
+    pub fn color(&self) -> Option<Color> {
+        match *self {
+            Anomaly::Displaced { piece, .. } | Anomaly::Missing { piece, .. } => Some(piece.color),
+            Anomaly::Unexplained { found, .. } => found.color(),
+        }
+    }
+}
+
+/// The differences between record and board, explained.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Residual {
+    pub cost: u32,
+    /// Squares explained as the opponent partway through one move.
+    pub in_progress: Bitboard,
+    pub anomalies: Vec<Anomaly>,
+}
+
+impl Residual {
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        self.cost == 0
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Diff {
+    /// The mover's piece expected, nothing seen.
+    MoverMissing(Piece),
+    /// The mover's piece expected, an opponent piece seen: captured in progress/done.
+    OppOnMover(Piece),
+    /// An opponent piece expected, nothing seen.
+    OppLifted(Piece),
+    /// Expected empty, an opponent piece seen.
+    OppPlaced(Piece),
+    /// Expected empty, a mover's piece seen.
+    MoverExtra(Piece),
+    /// Anything else: a different piece of the expected side, a mover's piece on an
+    /// opponent's square, an unknown token.
+    Odd(Cell),
+}
+
+/// Explains `cells` against `expect` when `mover` has just completed a move: the other
+/// side may be partway through exactly one move (or castling); anything beyond is an
+/// anomaly.
+#[must_use]
+pub fn explain(expect: &Expect, cells: &Cells, mover: Color) -> Residual {
+    let diff = expect.differences(cells);
+    if diff.is_empty() {
+        return Residual::default();
+    }
+    let opp = !mover;
+    let mut diffs: Vec<(Square, Diff)> = Vec::with_capacity(diff.count());
+    for sq in diff {
+        let found = cells.get(sq);
+        let exp_color = expect.color(sq);
+        let exp_piece = expect_piece(expect, sq);
+        let d = match (found.to_piece(), exp_color) {
+            (None, _) if found.is_unknown() => Diff::Odd(found),
+            (None, Some(c)) => match exp_piece {
+                Some(p) if c == mover => Diff::MoverMissing(p),
+                Some(p) => Diff::OppLifted(p),
+                None => Diff::Odd(found),
+            },
+            (None, None) => Diff::Odd(found),
+            (Some(p), Some(c)) if c == mover && p.color == opp => Diff::OppOnMover(p),
+            (Some(p), None) if p.color == opp => Diff::OppPlaced(p),
+            (Some(p), None) => Diff::MoverExtra(p),
+            (Some(p), Some(_)) => {
+                // A piece where another piece was expected (different kind or colour).
+                let _ = p;
+                Diff::Odd(found)
+            }
+        };
+        diffs.push((sq, d));
+    }
+    // Try every consistent "opponent partway through one move" and keep the cheapest
+    // whole explanation (a knocked piece must not pass for a capture victim when pairing
+    // it as displaced explains more).
+    let mut best: Option<Residual> = None;
+    for set in opponent_move_options(&diffs, opp) {
+        let mut used = vec![false; diffs.len()];
+        let mut r = Residual::default();
+        for &i in &set {
+            used[i] = true;
+            r.cost += IN_PROGRESS_COST;
+            r.in_progress.add(diffs[i].0);
+        }
+        collect_anomalies(&diffs, &used, expect, &mut r);
+        let better = match &best {
+            None => true,
+            Some(b) => (r.cost, std::cmp::Reverse(r.in_progress.count())) < (b.cost, std::cmp::Reverse(b.in_progress.count())),
+        };
+        if better {
+            best = Some(r);
+        }
+    }
+    best.unwrap_or_default()
+}
+
+/// The piece a square expects, taking a promoted piece's token as the piece it stands for
+/// (a mask of several cells of one colour: the highest piece is good enough to name it).
+fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
+    if let Some(p) = expect.single_piece(sq) {
+        return Some(p);
+    }
+    let color = expect.color(sq)?;
+    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn, Role::King] {
+        if expect.allows(sq, Cell::piece(role.of(color))) {
+            return Some(role.of(color));
+        }
+    }
+    None
+}
+
+/// Sets of differences (indices) that together can be the opponent partway through one
+/// move, or castling; the empty set included.
+fn opponent_move_options(diffs: &[(Square, Diff)], opp: Color) -> Vec<Vec<usize>> {
+    let lifted: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppLifted(_)));
+    let placed: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_)));
+    let victims: Vec<usize> = indices(diffs, |d| matches!(d, Diff::MoverMissing(_)));
+    let mut options: Vec<Vec<usize>> = Vec::new();
+
+    // Castling in progress: only king and rook lifted/placed, at most two of each.
+    let is_kr = |i: usize| match diffs[i].1 {
+        Diff::OppLifted(p) | Diff::OppPlaced(p) => {
+            p.color == opp && matches!(p.role, Role::King | Role::Rook)
+        }
+        _ => false,
+    };
+    let has_king = |i: usize| matches!(diffs[i].1, Diff::OppLifted(p) | Diff::OppPlaced(p) if p.role == Role::King);
+    let kr_lifted: Vec<usize> = lifted.iter().copied().filter(|&i| is_kr(i)).collect();
+    let kr_placed: Vec<usize> = placed.iter().copied().filter(|&i| is_kr(i)).collect();
+    if (kr_lifted.len() == 2 || kr_placed.len() == 2)
+        && kr_lifted.len() <= 2
+        && kr_placed.len() <= 2
+        && kr_lifted.iter().chain(&kr_placed).any(|&i| has_king(i))
+    {
+        options.push(kr_lifted.iter().chain(&kr_placed).copied().collect());
+    }
+
+    // One ordinary move: at most one piece lifted, one placed (possibly onto the mover's
+    // piece), one victim lifted first; the placed kind must be the lifted kind (a pawn may
+    // land on the last rank as anything: promotion).
+    let opt = |v: &[usize]| -> Vec<Option<usize>> { std::iter::once(None).chain(v.iter().map(|&i| Some(i))).collect() };
+    for l in opt(&lifted) {
+        for p in opt(&placed) {
+            if !kinds_fit(diffs, l, p) {
+                continue;
+            }
+            for v in opt(&victims) {
+                if victim_fits(diffs, l, p, v) {
+                    options.push([l, p, v].into_iter().flatten().collect());
+                }
+            }
+        }
+    }
+    options
+}
+
+fn indices(diffs: &[(Square, Diff)], f: impl Fn(&Diff) -> bool) -> Vec<usize> {
+    diffs
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, d))| f(d))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn kinds_fit(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<usize>) -> bool {
+    let (Some(l), Some(p)) = (lifted, placed) else {
+        // A lift alone (piece in hand), or a placement alone (a drop, or the new square
+        // reported before the old one emptied): both fine.
+        return true;
+    };
+    let Diff::OppLifted(lp) = diffs[l].1 else {
+        return false;
+    };
+    let (placed_piece, to) = match diffs[p] {
+        (sq, Diff::OppPlaced(pp) | Diff::OppOnMover(pp)) => (pp, sq),
+        _ => return false,
+    };
+    if placed_piece.role == lp.role {
+        return true;
+    }
+    // Promotion: a pawn lands on the last rank as a spare piece.
+    lp.role == Role::Pawn && to.rank() == (!lp.color).backrank()
+}
+
+fn victim_fits(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<usize>, victim: Option<usize>) -> bool {
+    let Some(v) = victim else {
+        return true;
+    };
+    let Some(p) = placed else {
+        // Victim lifted first, the capturing piece still on its square or in hand.
+        return true;
+    };
+    // Victim on one square, capturer placed on another: only en passant does that.
+    let (vsq, Diff::MoverMissing(vp)) = diffs[v] else {
+        return false;
+    };
+    let (psq, Diff::OppPlaced(pp)) = diffs[p] else {
+        return false;
+    };
+    let lifted_pawn = lifted.is_none_or(|l| matches!(diffs[l].1, Diff::OppLifted(lp) if lp.role == Role::Pawn));
+    vp.role == Role::Pawn
+        && pp.role == Role::Pawn
+        && lifted_pawn
+        && vsq.file() == psq.file()
+        && vsq.rank().distance(psq.rank()) == 1
+}
+
+fn collect_anomalies(diffs: &[(Square, Diff)], used: &[bool], expect: &Expect, r: &mut Residual) {
+    let mut missing: Vec<(Square, Piece)> = Vec::new();
+    let mut extra: Vec<(Square, Piece)> = Vec::new();
+    for (i, &(sq, d)) in diffs.iter().enumerate() {
+        if used[i] {
+            continue;
+        }
+        match d {
+            Diff::MoverMissing(p) | Diff::OppLifted(p) => missing.push((sq, p)),
+            Diff::MoverExtra(p) | Diff::OppPlaced(p) => extra.push((sq, p)),
+            Diff::OppOnMover(p) => {
+                // An opponent piece on the mover's square beyond the one move explained:
+                // the mover's piece is gone and an opponent piece is unexplained.
+                if let Some(mp) = expect_piece(expect, sq) {
+                    missing.push((sq, mp));
+                }
+                extra.push((sq, p));
+            }
+            Diff::Odd(found) => {
+                r.anomalies.push(Anomaly::Unexplained { square: sq, found });
+                r.cost += ANOMALY_COST;
+            }
+        }
+    }
+    // Pair a missing piece with the same piece standing elsewhere: displaced.
+    let mut extra_used = vec![false; extra.len()];
+    for (from, piece) in missing {
+        let pair = extra
+            .iter()
+            .enumerate()
+            .filter(|(j, (to, p))| !extra_used[*j] && *p == piece && *to != from)
+            .min_by_key(|(_, (to, _))| from.distance(*to));
+        if let Some((j, &(to, _))) = pair {
+            extra_used[j] = true;
+            r.anomalies.push(Anomaly::Displaced { piece, from, to });
+        } else {
+            r.anomalies.push(Anomaly::Missing { piece, square: from });
+        }
+        r.cost += ANOMALY_COST;
+    }
+    for (j, (sq, p)) in extra.into_iter().enumerate() {
+        if !extra_used[j] {
+            r.anomalies.push(Anomaly::Unexplained {
+                square: sq,
+                found: Cell::piece(p),
+            });
+            r.cost += ANOMALY_COST;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sensing::cells::{Tokens, expected};
+    use shakmaty::Board;
+
+    fn cells_after(moves: &[(&str, Option<char>)]) -> Cells {
+        let mut cells = Cells::from_board(&Board::default());
+        for (sq, p) in moves {
+            let sq: Square = sq.parse().unwrap();
+            cells.set(sq, Cell::from_piece(p.and_then(Piece::from_char)));
+        }
+        cells
+    }
+
+    fn start_after(moves: &[(&str, Option<char>)]) -> Expect {
+        let cells = cells_after(moves);
+        let mut board = Board::empty();
+        for sq in Square::ALL {
+            if let Some(p) = cells.get(sq).to_piece() {
+                board.set_piece_at(sq, p);
+            }
+        }
+        expected(&board, Bitboard::EMPTY, &Tokens::default(), &[])
+    }
+
+    #[test]
+    fn exact_position_costs_nothing() {
+        let e = start_after(&[("e2", None), ("e4", Some('P'))]);
+        let c = cells_after(&[("e2", None), ("e4", Some('P'))]);
+        assert!(explain(&e, &c, Color::White).is_exact());
+    }
+
+    #[test]
+    fn opponent_reply_in_progress_is_cheap() {
+        // After 1. e4, Black has lifted the e7 pawn.
+        let e = start_after(&[("e2", None), ("e4", Some('P'))]);
+        let c = cells_after(&[("e2", None), ("e4", Some('P')), ("e7", None)]);
+        let r = explain(&e, &c, Color::White);
+        assert_eq!(r.cost, 1);
+        assert!(r.anomalies.is_empty());
+        // ...and completed it before the press message arrived.
+        let c = cells_after(&[("e2", None), ("e4", Some('P')), ("e7", None), ("e5", Some('p'))]);
+        assert_eq!(explain(&e, &c, Color::White).cost, 2);
+    }
+
+    #[test]
+    fn capture_in_any_order_is_in_progress() {
+        // After 1. e4 d5: White to capture on d5. Mover = Black (just moved).
+        let e = start_after(&[("e2", None), ("e4", Some('P')), ("d7", None), ("d5", Some('p'))]);
+        // Victim lifted first.
+        let c = cells_after(&[("e2", None), ("e4", Some('P')), ("d7", None), ("d5", None)]);
+        let r = explain(&e, &c, Color::Black);
+        assert_eq!((r.cost, r.anomalies.len()), (1, 0));
+        // Mover placed straight onto the victim.
+        let c = cells_after(&[("e2", None), ("e4", None), ("d7", None), ("d5", Some('P'))]);
+        let r = explain(&e, &c, Color::Black);
+        assert_eq!((r.cost, r.anomalies.len()), (2, 0));
+    }
+
+    #[test]
+    fn knocked_piece_of_the_mover_is_displaced() {
+        // After 1. Nf3, the knight is knocked onto h4 during Black's time.
+        let e = start_after(&[("g1", None), ("f3", Some('N'))]);
+        let c = cells_after(&[("g1", None), ("h4", Some('N'))]);
+        let r = explain(&e, &c, Color::White);
+        assert_eq!(
+            r.anomalies,
+            vec![Anomaly::Displaced {
+                piece: Piece::from_char('N').unwrap(),
+                from: "f3".parse().unwrap(),
+                to: "h4".parse().unwrap()
+            }]
+        );
+    }
+
+    #[test]
+    fn two_opponent_moves_are_not_one_move_in_progress() {
+        let e = start_after(&[]);
+        let c = cells_after(&[("e7", None), ("e5", Some('p')), ("d7", None), ("d5", Some('p'))]);
+        let r = explain(&e, &c, Color::White);
+        assert!(r.cost >= ANOMALY_COST, "{r:?}");
+    }
+
+    #[test]
+    fn opponent_castling_in_progress_is_cheap() {
+        let e = start_after(&[("f8", None), ("g8", None)]);
+        let c = cells_after(&[("f8", None), ("g8", Some('k')), ("e8", None), ("h8", None)]);
+        let r = explain(&e, &c, Color::White);
+        assert_eq!((r.cost, r.anomalies.len()), (3, 0));
+    }
+}
