@@ -14,3 +14,7 @@ pub use capture::{
 pub use event::{DeviceEvent, DeviceEventKind};
 pub use link::{Identity, LinkConfig, LinkOutput, LinkSession, LinkState};
 pub use profile::{ConfigError, DeviceProfile, PortSpec, Station, StationBoard, UpdateMode};
+pub mod emulator;
+pub use emulator::{BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction, Token};
+pub mod sim;
+pub use sim::{SimBoard, SimOutput};
