@@ -17,6 +17,9 @@ use super::link::{LinkConfig, LinkOutput, LinkSession};
 /// but it wakes on every chunk; 5 ms keeps command latency realistic).
 const STEP_MS: Millis = 5;
 
+/// Retry interval after a lost link (the worker's `reconnect_poll_ms`).
+const RECONNECT_MS: Millis = 1000;
+
 /// Something that happened on the simulated link, in time order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SimOutput {
@@ -67,6 +70,9 @@ pub struct SimBoard {
     to_board: VecDeque<(Millis, Vec<u8>)>,
     /// Outputs produced while running up to an action's time, not yet returned.
     pending: Vec<SimOutput>,
+    lost_since: Option<Millis>,
+    /// The board this link accepts after the first connection.
+    expected: Option<super::link::Identity>,
 }
 
 impl SimBoard {
@@ -89,6 +95,8 @@ impl SimBoard {
             plugged: true,
             to_board: VecDeque::new(),
             pending: Vec::new(),
+            lost_since: None,
+            expected: None,
         };
         let out = link.start(0);
         s.link = link;
@@ -174,6 +182,36 @@ impl SimBoard {
         self.absorb(self.now, out);
     }
 
+    /// Like the worker: a lost link is retried after a second, expecting the same board.
+    fn restart_if_lost(&mut self, now: Millis) {
+        if self.link.lost_reason().is_none() {
+            self.lost_since = None;
+            return;
+        }
+        let since = *self.lost_since.get_or_insert(now);
+        if now.saturating_sub(since) >= RECONNECT_MS {
+            self.lost_since = None;
+            self.restart(now);
+        }
+    }
+
+    fn restart(&mut self, now: Millis) {
+        let known = self.link.identity().clone();
+        let expected = self
+            .expected
+            .clone()
+            .or(Some(known).filter(|i| i.display().is_some()));
+        self.expected.clone_from(&expected);
+        self.link = LinkSession::new(
+            self.board,
+            self.link_cfg.clone(),
+            port_name(self.board),
+            expected,
+        );
+        let out = self.link.start(now);
+        self.absorb(now, out);
+    }
+
     fn absorb(&mut self, t: Millis, out: LinkOutput) {
         if !out.write.is_empty() && self.plugged {
             let wire_ms = (BYTE_US * out.write.len() as u64).div_ceil(1000);
@@ -210,6 +248,7 @@ impl SimBoard {
                 }
                 let out = self.link.tick(next);
                 self.absorb(next, out);
+                self.restart_if_lost(next);
             }
             self.now = next;
         }
