@@ -1,0 +1,308 @@
+//! One thread per board: owns its serial port, runs the [`LinkSession`], records raw bytes,
+//! reports [`DeviceEvent`]s, and finds the board again after an unplug.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::Sender;
+use serialport::SerialPort;
+
+use crate::{BoardId, Millis};
+
+use super::capture::CaptureSink;
+use super::event::{DeviceEvent, DeviceEventKind};
+use super::link::{Identity, LinkConfig, LinkOutput, LinkSession};
+use super::port::{self, DeviceError};
+use super::profile::{DeviceProfile, PortSpec};
+use super::registry;
+
+#[derive(Clone, Debug)]
+pub struct WorkerConfig {
+    pub board: BoardId,
+    pub port: PortSpec,
+    pub profile: DeviceProfile,
+    /// Virtual-board registry to search for `PortSpec::Serial` (default: [`registry::default_dir`]).
+    pub registry_dir: Option<PathBuf>,
+}
+
+impl WorkerConfig {
+    #[must_use]
+    pub fn new(board: BoardId, port: PortSpec, profile: DeviceProfile) -> Self {
+        WorkerConfig {
+            board,
+            port,
+            profile,
+            registry_dir: None,
+        }
+    }
+}
+
+/// The running worker.
+#[derive(Debug)]
+pub struct WorkerHandle {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl WorkerHandle {
+    /// Asks the worker to stop (it closes its port within about one read timeout).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Stops the worker and waits for it.
+    pub fn join(mut self) {
+        self.stop();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Starts the worker thread `board-A` / `board-B`. Events go over the bounded channel with
+/// a blocking send (none is ever dropped); `waker` is called after each batch; raw bytes go
+/// to `capture` before they are decoded.
+pub fn spawn_board_worker(
+    cfg: WorkerConfig,
+    epoch: Instant,
+    events: Sender<DeviceEvent>,
+    waker: Arc<dyn Fn() + Send + Sync>,
+    capture: Option<CaptureSink>,
+) -> WorkerHandle {
+    let stop = Arc::new(AtomicBool::new(false));
+    let board = cfg.board;
+    let fallback = events.clone();
+    let mut worker = Worker {
+        registry_dir: cfg
+            .registry_dir
+            .clone()
+            .unwrap_or_else(registry::default_dir),
+        expected: match &cfg.port {
+            PortSpec::Serial(s) => Some(Identity::from_serial(s)),
+            PortSpec::Path(_) => None,
+        },
+        cfg,
+        epoch,
+        events,
+        waker,
+        capture,
+        stop: stop.clone(),
+        last_reported: None,
+    };
+    let thread = std::thread::Builder::new()
+        .name(format!("board-{board}"))
+        .spawn(move || worker.run());
+    let thread = match thread {
+        Ok(t) => Some(t),
+        Err(e) => {
+            let _ = fallback.send(DeviceEvent {
+                board,
+                t_ms: ms_since(epoch),
+                kind: DeviceEventKind::Disconnected {
+                    reason: format!("cannot start the worker thread: {e}"),
+                },
+            });
+            None
+        }
+    };
+    WorkerHandle { stop, thread }
+}
+
+fn ms_since(epoch: Instant) -> Millis {
+    u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+struct Worker {
+    cfg: WorkerConfig,
+    registry_dir: PathBuf,
+    /// The board this worker accepts: from the station file, or the first one it saw.
+    expected: Option<Identity>,
+    epoch: Instant,
+    events: Sender<DeviceEvent>,
+    waker: Arc<dyn Fn() + Send + Sync>,
+    capture: Option<CaptureSink>,
+    stop: Arc<AtomicBool>,
+    /// The last "not connected" reason told to the core, so that it is not repeated.
+    last_reported: Option<String>,
+}
+
+enum SessionEnd {
+    Stopped,
+    /// The receiver is gone: nobody listens any more.
+    Abandoned,
+    Lost,
+}
+
+impl Worker {
+    fn now(&self) -> Millis {
+        ms_since(self.epoch)
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// Sends events (blocking); false if nobody listens any more.
+    fn emit(&mut self, events: Vec<DeviceEvent>) -> bool {
+        if events.is_empty() {
+            return true;
+        }
+        for e in events {
+            match &e.kind {
+                DeviceEventKind::Connected { .. } => self.last_reported = None,
+                DeviceEventKind::Disconnected { reason } => {
+                    self.last_reported = Some(reason.clone())
+                }
+                DeviceEventKind::Message(_) => {}
+            }
+            if self.events.send(e).is_err() {
+                return false;
+            }
+        }
+        (self.waker)();
+        true
+    }
+
+    /// Tells the core why the board is not there, once per distinct reason.
+    fn report(&mut self, reason: String) -> bool {
+        if self.last_reported.as_deref() == Some(reason.as_str()) {
+            return true;
+        }
+        let e = DeviceEvent {
+            board: self.cfg.board,
+            t_ms: self.now(),
+            kind: DeviceEventKind::Disconnected { reason },
+        };
+        self.emit(vec![e])
+    }
+
+    fn run(&mut self) {
+        while !self.stopped() {
+            match self.open() {
+                Ok((port, path)) => match self.session(port, path) {
+                    SessionEnd::Stopped | SessionEnd::Abandoned => return,
+                    SessionEnd::Lost => {}
+                },
+                Err(e) => {
+                    if !self.report(e.to_string()) {
+                        return;
+                    }
+                }
+            }
+            self.sleep(self.cfg.profile.reconnect_poll_ms);
+        }
+    }
+
+    fn sleep(&self, ms: u64) {
+        let until = Instant::now() + Duration::from_millis(ms);
+        while !self.stopped() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn open(&self) -> Result<(Box<dyn SerialPort>, String), DeviceError> {
+        match &self.cfg.port {
+            PortSpec::Path(p) => Ok((port::open_port(p, &self.cfg.profile)?, p.clone())),
+            PortSpec::Serial(s) => port::find_by_serial(s, &self.cfg.profile, &self.registry_dir),
+        }
+    }
+
+    fn apply(&mut self, port: &mut dyn SerialPort, out: LinkOutput) -> Result<bool, String> {
+        if !out.write.is_empty() {
+            port.write_all(&out.write)
+                .and_then(|()| port.flush())
+                .map_err(|e| format!("write error: {e}"))?;
+        }
+        Ok(self.emit(out.events))
+    }
+
+    fn session(&mut self, mut port: Box<dyn SerialPort>, path: String) -> SessionEnd {
+        let link_cfg = LinkConfig::from(&self.cfg.profile);
+        let mut link = LinkSession::new(self.cfg.board, link_cfg, path, self.expected.clone());
+        let start = link.start(self.now());
+        let mut buf = vec![0u8; 4096];
+        let mut pending = Some(start);
+        loop {
+            if self.stopped() {
+                return SessionEnd::Stopped;
+            }
+            if let Some(out) = pending.take() {
+                match self.apply(port.as_mut(), out) {
+                    Ok(true) => {}
+                    Ok(false) => return SessionEnd::Abandoned,
+                    Err(reason) => {
+                        let lost = link.lose(self.now(), &reason);
+                        drop(port);
+                        return self.lost(lost, reason);
+                    }
+                }
+            }
+            if link.is_connected() && self.expected.is_none() {
+                // From now on only this board is accepted here.
+                self.expected = Some(link.identity().clone());
+            }
+            if let Some(reason) = link.lost_reason() {
+                let reason = reason.to_string();
+                // Drop the port first: while it is open the kernel may give a replugged
+                // device another name.
+                drop(port);
+                return self.lost(LinkOutput::default(), reason);
+            }
+            let mut out = match port.read(&mut buf) {
+                Ok(0) => {
+                    let reason = "port closed (board unplugged?)".to_string();
+                    let lost = link.lose(self.now(), &reason);
+                    drop(port);
+                    return self.lost(lost, reason);
+                }
+                Ok(n) => {
+                    let t = self.now();
+                    let bytes = buf.get(..n).unwrap_or_default();
+                    if let Some(c) = &self.capture {
+                        // A full disk must not stop the match: the capture is a record.
+                        let _ = c.record(t, self.cfg.board, bytes);
+                    }
+                    link.receive(t, bytes)
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::TimedOut
+                            | std::io::ErrorKind::WouldBlock
+                            | std::io::ErrorKind::Interrupted
+                    ) =>
+                {
+                    LinkOutput::default()
+                }
+                Err(e) => {
+                    let reason = if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        "board unplugged (hang-up)".to_string()
+                    } else {
+                        format!("read error: {e}")
+                    };
+                    let lost = link.lose(self.now(), &reason);
+                    drop(port);
+                    return self.lost(lost, reason);
+                }
+            };
+            let tick = link.tick(self.now());
+            out.write.extend(tick.write);
+            out.events.extend(tick.events);
+            pending = Some(out);
+        }
+    }
+
+    fn lost(&mut self, out: LinkOutput, reason: String) -> SessionEnd {
+        let was_connected = !out.events.is_empty();
+        if !self.emit(out.events) {
+            return SessionEnd::Abandoned;
+        }
+        if !was_connected && !self.report(reason) {
+            return SessionEnd::Abandoned;
+        }
+        SessionEnd::Lost
+    }
+}

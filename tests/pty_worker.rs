@@ -1,0 +1,262 @@
+//! End to end on pseudo-terminals: the virtual board on the master side, the production
+//! worker on the slave path, opened by the same code as `/dev/ttyUSB0`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, bounded};
+use shakmaty::{Color, Piece, Role, Square};
+use tandem::BoardId;
+use tandem::device::emulator::{EmulatorConfig, PhysicalAction as A};
+use tandem::device::port::{DeviceError, open_port};
+use tandem::device::{
+    CaptureSink, CaptureWriter, DeviceEvent, DeviceEventKind, DeviceProfile, PortSpec,
+    VirtualBoard, WorkerConfig, read_capture, spawn_board_worker,
+};
+use tandem::dgt::{ClockSide, Message, Orientation, PieceCode, detect_orientation};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tandem-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The next event matching `pred`, skipping others; panics after `WAIT`.
+fn wait_for(
+    rx: &Receiver<DeviceEvent>,
+    what: &str,
+    pred: impl Fn(&DeviceEvent) -> bool,
+) -> DeviceEvent {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(e) if pred(&e) => return e,
+            Ok(_) => {}
+            Err(_) => panic!("timed out waiting for {what}"),
+        }
+    }
+}
+
+fn is_connected(e: &DeviceEvent) -> bool {
+    matches!(e.kind, DeviceEventKind::Connected { .. })
+}
+
+fn is_dump(e: &DeviceEvent) -> bool {
+    matches!(e.kind, DeviceEventKind::Message(Message::BoardDump(_)))
+}
+
+fn profile() -> DeviceProfile {
+    DeviceProfile::load("virtual").unwrap()
+}
+
+#[test]
+fn moves_and_clock_through_a_real_serial_port() {
+    let reg = temp_dir("moves");
+    let vb = VirtualBoard::spawn_in(EmulatorConfig::default(), 1, Some(reg.clone())).unwrap();
+    vb.act(A::SetUpStart);
+    // Let the board's scan see the pieces (its dump shows the last scan, not the pieces).
+    let deadline = Instant::now() + WAIT;
+    while vb.inspect(|e| detect_orientation(e.sensed())) != Some(Some(Orientation::Normal)) {
+        assert!(Instant::now() < deadline, "board never sensed its pieces");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let path = vb.path();
+    assert!(path.starts_with("/dev/pts/"), "{path}");
+    let capture_path = reg.join("run.capture");
+    let sink = CaptureSink::new(CaptureWriter::create(&capture_path).unwrap());
+    let (tx, rx) = bounded(256);
+    let wakes = Arc::new(AtomicUsize::new(0));
+    let w = wakes.clone();
+    let epoch = Instant::now();
+    let mut cfg = WorkerConfig::new(BoardId::A, PortSpec::Path(path.clone()), profile());
+    cfg.registry_dir = Some(reg.clone());
+    let worker = spawn_board_worker(
+        cfg,
+        epoch,
+        tx,
+        Arc::new(move || {
+            w.fetch_add(1, Ordering::SeqCst);
+        }),
+        Some(sink),
+    );
+
+    let c = wait_for(&rx, "connected", is_connected);
+    assert_eq!(c.board, BoardId::A);
+    let DeviceEventKind::Connected {
+        port,
+        serial,
+        version,
+    } = &c.kind
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (port.as_str(), serial.as_deref(), *version),
+        (path.as_str(), Some("3000012345"), Some((1, 2)))
+    );
+    let d = wait_for(&rx, "dump", is_dump);
+    let DeviceEventKind::Message(Message::BoardDump(f)) = &d.kind else {
+        unreachable!()
+    };
+    assert_eq!(detect_orientation(f), Some(Orientation::Normal));
+
+    // Black starts White's clock, White plays e2-e4 and presses.
+    vb.act(A::PressClock { by: Color::Black });
+    wait_for(
+        &rx,
+        "white's clock running",
+        |e| matches!(&e.kind, DeviceEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Left)),
+    );
+    let moved_at = epoch.elapsed().as_millis() as u64;
+    vb.act(A::Lift { square: Square::E2 });
+    vb.act(A::Place {
+        square: Square::E4,
+        piece: Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        },
+    });
+    vb.act(A::PressClock { by: Color::White });
+    let mut fields = Vec::new();
+    let mut pressed = None;
+    let deadline = Instant::now() + WAIT;
+    while (fields.len() < 2 || pressed.is_none()) && Instant::now() < deadline {
+        let Ok(e) = rx.recv_timeout(Duration::from_millis(200)) else {
+            continue;
+        };
+        match &e.kind {
+            DeviceEventKind::Message(Message::FieldUpdate { field, code }) => {
+                assert!(e.t_ms >= moved_at, "timestamped after the move");
+                fields.push((*field, *code));
+            }
+            DeviceEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Right) => {
+                pressed = Some(e.t_ms);
+            }
+            _ => {}
+        }
+    }
+    fields.sort_by_key(|(f, _)| *f);
+    assert_eq!(fields, vec![(36, PieceCode(1)), (52, PieceCode::EMPTY)]);
+    assert!(pressed.is_some_and(|t| t >= moved_at));
+    assert!(wakes.load(Ordering::SeqCst) > 0);
+    worker.join();
+
+    // The capture holds the raw bytes; decoding it gives the same messages.
+    let chunks = read_capture(&capture_path).unwrap();
+    let mut dec = tandem::dgt::Decoder::new();
+    let mut msgs = Vec::new();
+    for c in &chunks {
+        dec.push(&c.bytes, &mut msgs);
+    }
+    assert!(msgs.iter().any(|m| matches!(m, Message::BoardDump(_))));
+    assert!(msgs.iter().any(|m| *m
+        == Message::FieldUpdate {
+            field: 36,
+            code: PieceCode(1)
+        }));
+    vb.shutdown();
+    let _ = std::fs::remove_dir_all(&reg);
+}
+
+#[test]
+fn unplug_is_reported_and_the_same_board_is_found_again_by_serial() {
+    let reg = temp_dir("replug");
+    let vb = VirtualBoard::spawn_in(
+        EmulatorConfig {
+            serial: "24680".into(),
+            ..EmulatorConfig::default()
+        },
+        2,
+        Some(reg.clone()),
+    )
+    .unwrap();
+    vb.act(A::SetUpStart);
+    let first_path = vb.path();
+    let (tx, rx) = bounded(256);
+    let mut cfg = WorkerConfig::new(BoardId::B, PortSpec::Serial("24680".into()), profile());
+    cfg.registry_dir = Some(reg.clone());
+    let worker = spawn_board_worker(cfg, Instant::now(), tx, Arc::new(|| {}), None);
+    let c = wait_for(&rx, "connected", is_connected);
+    assert!(matches!(&c.kind, DeviceEventKind::Connected { port, .. } if *port == first_path));
+    wait_for(&rx, "dump", is_dump);
+
+    vb.unplug();
+    let d = wait_for(&rx, "disconnected", |e| {
+        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+    });
+    let DeviceEventKind::Disconnected { reason } = &d.kind else {
+        unreachable!()
+    };
+    assert!(reason.contains("unplugged"), "{reason}");
+    // A move while unplugged...
+    vb.act(A::Lift { square: Square::G1 });
+    vb.act(A::Place {
+        square: Square::F3,
+        piece: Piece {
+            color: Color::White,
+            role: Role::Knight,
+        },
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let new_path = vb.replug().unwrap();
+    assert_ne!(new_path, first_path);
+    let c = wait_for(&rx, "reconnected", is_connected);
+    let DeviceEventKind::Connected { port, serial, .. } = &c.kind else {
+        unreachable!()
+    };
+    assert_eq!(port, &new_path);
+    assert_eq!(serial.as_deref(), Some("3000024680"));
+    // ...shows in the fresh dump.
+    let d = wait_for(&rx, "fresh dump", is_dump);
+    let DeviceEventKind::Message(Message::BoardDump(f)) = &d.kind else {
+        unreachable!()
+    };
+    assert_eq!(f.get(45), PieceCode(3), "knight on f3");
+    assert_eq!(f.get(62), PieceCode::EMPTY);
+    worker.join();
+    vb.shutdown();
+    assert!(
+        tandem::device::registry::list(&reg).is_empty(),
+        "shutdown removes the entry"
+    );
+    let _ = std::fs::remove_dir_all(&reg);
+}
+
+#[test]
+fn a_port_in_use_is_reported_busy() {
+    let reg = temp_dir("busy");
+    let vb = VirtualBoard::spawn_in(EmulatorConfig::default(), 3, Some(reg.clone())).unwrap();
+    let path = vb.path();
+    let _held = open_port(&path, &profile()).unwrap();
+    let err = open_port(&path, &profile()).err().unwrap();
+    assert_eq!(err, DeviceError::PortBusy { port: path.clone() });
+    assert_eq!(
+        err.to_string(),
+        format!("port {path} is busy (another program has it open?)")
+    );
+    // The worker says the same to the core.
+    let (tx, rx) = bounded(16);
+    let worker = spawn_board_worker(
+        WorkerConfig::new(BoardId::A, PortSpec::Path(path.clone()), profile()),
+        Instant::now(),
+        tx,
+        Arc::new(|| {}),
+        None,
+    );
+    let e = wait_for(&rx, "busy", |e| {
+        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+    });
+    assert!(
+        matches!(&e.kind, DeviceEventKind::Disconnected { reason } if reason.contains("busy")),
+        "{e:?}"
+    );
+    worker.join();
+    vb.shutdown();
+    let _ = std::fs::remove_dir_all(&reg);
+}
