@@ -1,1 +1,1318 @@
-//! (being built)
+//! The arbiter: the deterministic core of Tandem.
+//!
+//! Timestamped inputs in (board messages per board, ticks, TD actions), committed moves,
+//! alerts and the outcome out. No wall clock, no I/O: live play, `tandem replay`, crash
+//! recovery (replaying the journal) and the tests all drive this one state machine, and
+//! the same inputs always give the same outputs.
+//!
+//! Waiting is done with deadlines: a decision that falls due at time `d` is taken when the
+//! first input with a time `>= d` arrives, *before* that input is applied, using only what
+//! was known at `d`. Live play sends [`Input::Tick`]s so deadlines fire on time; a replay
+//! without ticks reaches the same decisions.
+
+pub mod alert;
+pub mod input;
+pub mod journal;
+pub mod track;
+pub mod view;
+
+use shakmaty::{Color, Move, Role, Square};
+
+pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
+pub use input::{Input, Offence, TdAction};
+pub use track::{LinkState, Timing, Track};
+
+use crate::device::{DeviceEvent, DeviceEventKind};
+use crate::dgt::{ClockSide, ClockTimes, Message};
+use crate::rules::{
+    BoardState, ClaimOutcome, IllegalReason, Legality, Match, MatchResult, Penalty, PlyMeta, RulesPreset, Seat,
+};
+use crate::sensing::{
+    self, Anomaly, Candidate, Cell, Committed, Token, Verdict, explain, judge_press, judge_stable,
+};
+use crate::{BoardId, Millis};
+
+/// How the arbiter is set up for a match.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ArbiterConfig {
+    pub rules: RulesPreset,
+    /// Players by seat: WhiteA, BlackA, WhiteB, BlackB.
+    pub players: [String; 4],
+    pub timing: [Timing; 2],
+}
+
+impl ArbiterConfig {
+    #[must_use]
+    pub fn new(rules: RulesPreset) -> ArbiterConfig {
+        ArbiterConfig {
+            rules,
+            players: ["WhiteA".into(), "BlackA".into(), "WhiteB".into(), "BlackB".into()],
+            timing: [Timing::default(); 2],
+        }
+    }
+}
+
+/// What came out of an input.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// A ply was added to the record.
+    Committed { ply: PlyRef },
+    /// The record was edited (a correction, a late capture moved before its drop).
+    RecordChanged,
+    AlertRaised(Alert),
+    AlertCleared { id: u64 },
+    MatchEnded(MatchResult),
+}
+
+/// A drop seen before the capture that supplies it: waiting for the partner board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Debt {
+    board: BoardId,
+    color: Color,
+    role: Role,
+    ply: PlyRef,
+    square: Square,
+    due: Millis,
+}
+
+/// A penalty given by the TD, for the escalation ladders and the record.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PenaltyRecord {
+    pub t_ms: Millis,
+    pub seat: Seat,
+    pub offence: Offence,
+    pub penalty: Penalty,
+}
+
+/// The arbiter of one match.
+#[derive(Clone, Debug)]
+pub struct Arbiter {
+    cfg: ArbiterConfig,
+    game: Match,
+    boards: [Track; 2],
+    alerts: AlertBook,
+    debts: Vec<Debt>,
+    penalties: Vec<PenaltyRecord>,
+    now: Millis,
+    out: Vec<Output>,
+    result_announced: bool,
+    inputs: u64,
+}
+
+impl Arbiter {
+    #[must_use]
+    pub fn new(cfg: ArbiterConfig) -> Arbiter {
+        let game = Match::new(cfg.rules.clone());
+        let boards = [Track::new(BoardId::A, cfg.timing[0]), Track::new(BoardId::B, cfg.timing[1])];
+        Arbiter {
+            cfg,
+            game,
+            boards,
+            alerts: AlertBook::default(),
+            debts: Vec::new(),
+            penalties: Vec::new(),
+            now: 0,
+            out: Vec::new(),
+            result_announced: false,
+            inputs: 0,
+        }
+    }
+
+    #[must_use]
+    pub fn config(&self) -> &ArbiterConfig {
+        &self.cfg
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Match {
+        &self.game
+    }
+
+    #[must_use]
+    pub fn alerts(&self) -> &AlertBook {
+        &self.alerts
+    }
+
+    #[must_use]
+    pub fn track(&self, board: BoardId) -> &Track {
+        &self.boards[board.index()]
+    }
+
+    #[must_use]
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
+    #[must_use]
+    pub fn penalties(&self) -> &[PenaltyRecord] {
+        &self.penalties
+    }
+
+    /// Number of inputs handled (for recovery checks).
+    #[must_use]
+    pub fn inputs_handled(&self) -> u64 {
+        self.inputs
+    }
+
+    /// The player's name in a seat.
+    #[must_use]
+    pub fn player(&self, seat: Seat) -> &str {
+        &self.cfg.players[seat.index()]
+    }
+
+    /// Applies one input. Deadlines that fell due before it are handled first.
+    pub fn handle(&mut self, input: &Input) -> Vec<Output> {
+        self.inputs += 1;
+        let t = input.t_ms().max(self.now);
+        self.advance_to(t);
+        self.now = t;
+        match input {
+            Input::Device(ev) => self.on_device(ev),
+            Input::Tick { .. } => {}
+            Input::Td { action, .. } => self.on_td(action),
+        }
+        self.fire_due();
+        self.check_result();
+        std::mem::take(&mut self.out)
+    }
+
+    /// Runs every deadline up to `t` (used at the end of a replay).
+    pub fn finish_at(&mut self, t: Millis) -> Vec<Output> {
+        let t = t.max(self.now);
+        self.advance_to(t);
+        self.now = t;
+        self.fire_due();
+        self.check_result();
+        std::mem::take(&mut self.out)
+    }
+
+    /// The next time something falls due without any input.
+    #[must_use]
+    pub fn next_deadline(&self) -> Option<Millis> {
+        let mut next: Option<Millis> = None;
+        let mut consider = |t: Millis| next = Some(next.map_or(t, |n: Millis| n.min(t)));
+        for track in &self.boards {
+            if let Some(p) = &track.pending {
+                if let Some(d) = p.decide_at {
+                    consider(d);
+                }
+                consider(p.give_up_at);
+            }
+            for (_, since, raised) in &track.displaced {
+                if !raised {
+                    consider(since + track.timing.displaced_ms);
+                }
+            }
+            for (_, since, raised) in &track.unknown {
+                if !raised {
+                    consider(since + track.timing.unexplained_ms);
+                }
+            }
+            if let Some(t) = self.stable_due(track) {
+                consider(t);
+            }
+        }
+        for d in &self.debts {
+            consider(d.due);
+        }
+        next
+    }
+
+    fn advance_to(&mut self, t: Millis) {
+        // Each round handles everything due at the earliest deadline; handlers always
+        // clear or move their own deadline, and a guard bounds the loop regardless.
+        for _ in 0..10_000 {
+            match self.next_deadline() {
+                Some(d) if d <= t => {
+                    self.now = self.now.max(d);
+                    self.fire_due();
+                }
+                _ => break,
+            }
+        }
+    }
+
+    fn fire_due(&mut self) {
+        let now = self.now;
+        for b in BoardId::BOTH {
+            let due_press = self.boards[b.index()]
+                .pending
+                .as_ref()
+                .map(|p| (p.decide_at.is_some_and(|d| d <= now), p.give_up_at <= now));
+            match due_press {
+                Some((_, true)) => self.decide_press(b, true),
+                Some((true, false)) => self.decide_press(b, false),
+                _ => {}
+            }
+            if self.stable_due(&self.boards[b.index()]).is_some_and(|d| d <= now) {
+                self.decide_stable(b);
+            }
+            self.fire_monitor_timers(b);
+        }
+        let due: Vec<Debt> = self.debts.iter().filter(|d| d.due <= now).cloned().collect();
+        self.debts.retain(|d| d.due > now);
+        for d in due {
+            self.raise(
+                d.board,
+                AlertKind::Unexplained,
+                Some(d.square),
+                format!(
+                    "drop of a {} on {}: not in {}'s reserve, and nothing captured on board {} supplies it",
+                    role_name(d.role),
+                    d.square,
+                    color_name(d.color),
+                    d.board.other()
+                ),
+                Subject::Ply(d.ply),
+            );
+        }
+    }
+
+    // ----------------------------------------------------------------------------------
+    // Board messages
+
+    fn on_device(&mut self, ev: &DeviceEvent) {
+        let b = ev.board;
+        if !self.game.board_ids().contains(&b) {
+            return;
+        }
+        match &ev.kind {
+            DeviceEventKind::Connected { port, serial, version } => {
+                let track = &mut self.boards[b.index()];
+                let was_lost = track.link.lost_because.is_some();
+                track.link.connected = true;
+                track.link.port = Some(port.clone());
+                track.link.serial.clone_from(serial);
+                track.link.version = *version;
+                track.link.lost_because = None;
+                track.reconcile = track.started;
+                if was_lost {
+                    self.clear(b, AlertKind::Disconnected, None);
+                }
+            }
+            DeviceEventKind::Disconnected { reason } => {
+                let track = &mut self.boards[b.index()];
+                let was_connected = track.link.connected || track.link.lost_because.is_none();
+                track.link.connected = false;
+                track.link.lost_because = Some(reason.clone());
+                if was_connected {
+                    track.link.losses += 1;
+                    self.raise(b, AlertKind::Disconnected, None, format!("board {b} lost: {reason}"), Subject::None);
+                }
+            }
+            DeviceEventKind::Message(msg) => self.on_message(b, msg),
+        }
+    }
+
+    fn on_message(&mut self, b: BoardId, msg: &Message) {
+        match msg {
+            Message::BoardDump(fields) => {
+                let track = &mut self.boards[b.index()];
+                track.raw = *fields;
+                track.have_raw = true;
+                self.on_raw_changed(b, true);
+            }
+            Message::FieldUpdate { field, code } => {
+                let track = &mut self.boards[b.index()];
+                if *field > 63 {
+                    return;
+                }
+                track.raw.set(*field, *code);
+                self.on_raw_changed(b, false);
+            }
+            Message::Clock(times) => self.on_clock(b, times),
+            _ => {}
+        }
+    }
+
+    fn on_raw_changed(&mut self, b: BoardId, is_dump: bool) {
+        let now = self.now;
+        let track = &mut self.boards[b.index()];
+        if !track.started {
+            if track.try_start()
+                && let Some(o) = track.orientation
+            {
+                track.cells = Track::cells_from_raw(&track.raw, o);
+                track.history.clear();
+                track.push_snapshot(now);
+            }
+            return;
+        }
+        let Some(o) = track.orientation else {
+            return;
+        };
+        let cells = Track::cells_from_raw(&track.raw, o);
+        if cells == track.cells && !(is_dump && track.reconcile) {
+            return;
+        }
+        track.cells = cells;
+        track.push_snapshot(now);
+        track.stable_judged = None;
+        if is_dump && track.reconcile {
+            track.reconcile = false;
+            self.reconcile_after_reconnect(b);
+        }
+        if self.boards[b.index()].pending.as_ref().is_some_and(|p| p.decide_at.is_none()) {
+            self.decide_press(b, false);
+        }
+        self.monitor(b);
+    }
+
+    fn on_clock(&mut self, b: BoardId, times: &ClockTimes) {
+        let now = self.now;
+        let track = &mut self.boards[b.index()];
+        if times.no_clock {
+            track.clock_present = false;
+            track.clock = Some((now, *times));
+            return;
+        }
+        track.clock_present = true;
+        let previous = track.running;
+        track.clock = Some((now, *times));
+        track.running = times.running;
+        if track.white_side.is_none()
+            && let Some(side) = times.running
+        {
+            // The first side to run is White's (bughouse: Black starts White's clock).
+            track.white_side = Some(side);
+        }
+        self.check_flags(b, times);
+        match (previous, times.running) {
+            (Some(a), Some(c)) if a != c => {
+                if let Some(by) = self.boards[b.index()].color_of(a) {
+                    let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
+                    self.on_press(b, by, clock_ms);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_flags(&mut self, b: BoardId, times: &ClockTimes) {
+        if self.game.is_over() || !self.boards[b.index()].started {
+            return;
+        }
+        for side in [ClockSide::Left, ClockSide::Right] {
+            let reading = times.side(side);
+            let fallen = reading.flag() || (reading.seconds == 0 && times.running == Some(side));
+            if !fallen {
+                continue;
+            }
+            let Some(color) = self.boards[b.index()].color_of(side) else {
+                continue;
+            };
+            let i = usize::from(color.is_black());
+            if self.boards[b.index()].flag_reported[i] {
+                continue;
+            }
+            self.boards[b.index()].flag_reported[i] = true;
+            let seat = Seat::new(b, color);
+            self.raise(
+                b,
+                AlertKind::Flag,
+                None,
+                format!("{} ({}) flag fell on board {b}", self.player(seat), color_name(color)),
+                Subject::Seat(seat),
+            );
+        }
+    }
+
+    fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>) {
+        let now = self.now;
+        // A press judged earlier is decided now with what is known.
+        if self.boards[b.index()].pending.is_some() {
+            self.decide_press(b, true);
+        }
+        let track = &mut self.boards[b.index()];
+        if !track.started {
+            return;
+        }
+        // A move committed a moment ago on stability, confirmed by its press.
+        if let Some((t, color)) = track.last_stable_commit.take()
+            && color == by
+            && now.saturating_sub(t) <= track.timing.max_wait_ms
+        {
+            return;
+        }
+        track.pending = Some(track::PendingPress {
+            by,
+            t_msg: now,
+            clock_ms,
+            decide_at: Some(now + track.timing.settle_ms),
+            give_up_at: now + track.timing.settle_ms + track.timing.max_wait_ms,
+        });
+    }
+
+    // ----------------------------------------------------------------------------------
+    // Judging presses
+
+    fn committed<'a>(&'a self, b: BoardId) -> Committed<'a> {
+        let track = &self.boards[b.index()];
+        Committed {
+            state: self.game.board(b),
+            rules: self.game.rules(),
+            tokens: &track.tokens,
+            allowances: &track.allowances,
+        }
+    }
+
+    fn decide_press(&mut self, b: BoardId, final_call: bool) {
+        let Some(pending) = self.boards[b.index()].pending.clone() else {
+            return;
+        };
+        if self.game.is_over() {
+            self.boards[b.index()].pending = None;
+            return;
+        }
+        let now = self.now;
+        let history: Vec<sensing::Snapshot> = self.boards[b.index()]
+            .history
+            .iter()
+            .filter(|s| s.t_ms <= now)
+            .copied()
+            .collect();
+        let mut by = pending.by;
+        let mut verdict = judge_press(&self.committed(b), by, &history);
+        // The first press of a board also calibrates the clock: if only the other colour
+        // moved, the clock sides were the other way round.
+        if self.game.plies_on(b) == 0
+            && matches!(verdict, Verdict::Nothing { .. })
+            && let alt @ Verdict::Commit { .. } = judge_press(&self.committed(b), !by, &history)
+        {
+            let track = &mut self.boards[b.index()];
+            track.white_side = track.white_side.map(ClockSide::other);
+            by = !by;
+            verdict = alt;
+        }
+        match verdict {
+            Verdict::Commit {
+                candidate, snapshot, ..
+            } => {
+                self.boards[b.index()].pending = None;
+                let cells = history.get(snapshot).map_or(self.boards[b.index()].cells, |s| s.cells);
+                let t_msg = pending.t_msg;
+                self.commit(b, &candidate, &cells, t_msg, pending.clock_ms, Some(snapshot_time(&history, snapshot)));
+            }
+            Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b.index()], &tied) => {
+                self.boards[b.index()].pending = None;
+                self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
+            }
+            Verdict::Ambiguous { tied, residual } => {
+                if final_call {
+                    self.boards[b.index()].pending = None;
+                    let squares: Vec<String> = squares_of(&residual);
+                    let options: Vec<String> = tied
+                        .iter()
+                        .filter_map(|c| c.plies.last())
+                        .map(|m| crate::notation::san::move_text(self.game.board(b), self.game.rules(), *m, &Legality::Legal))
+                        .collect();
+                    self.raise(
+                        b,
+                        AlertKind::Desync,
+                        None,
+                        format!(
+                            "{} pressed but the board fits several moves ({}); squares: {}",
+                            color_name(by),
+                            options.join(", "),
+                            squares.join(" ")
+                        ),
+                        Subject::None,
+                    );
+                } else if let Some(p) = &mut self.boards[b.index()].pending {
+                    p.decide_at = None;
+                }
+            }
+            Verdict::Nothing { baseline } => {
+                let moved = baseline_shows_color(&baseline, by);
+                if !moved || final_call {
+                    self.boards[b.index()].pending = None;
+                    self.report_nothing(b, by, &baseline, moved);
+                } else if let Some(p) = &mut self.boards[b.index()].pending {
+                    p.decide_at = None;
+                }
+            }
+        }
+    }
+
+    fn report_nothing(&mut self, b: BoardId, by: Color, baseline: &sensing::Residual, moved: bool) {
+        if !moved {
+            self.raise(
+                b,
+                AlertKind::NoMovePress,
+                None,
+                format!("{} pressed the clock on board {b} without a move", color_name(by)),
+                Subject::Seat(Seat::new(b, by)),
+            );
+            return;
+        }
+        let squares = squares_of(baseline);
+        self.raise(
+            b,
+            AlertKind::Desync,
+            None,
+            format!(
+                "{} pressed but no move explains the board; squares that differ: {}",
+                color_name(by),
+                squares.join(" ")
+            ),
+            Subject::None,
+        );
+    }
+
+    fn stable_due(&self, track: &Track) -> Option<Millis> {
+        if track.clock_present || !track.started || track.pending.is_some() {
+            return None;
+        }
+        if track.stable_judged == Some(track.last_change) {
+            return None;
+        }
+        let base = track.history.first()?;
+        if base.cells == track.cells {
+            return None;
+        }
+        Some(track.last_change + track.timing.stable_ms)
+    }
+
+    fn decide_stable(&mut self, b: BoardId) {
+        let now = self.now;
+        let track = &self.boards[b.index()];
+        let last_change = track.last_change;
+        let cells = track.cells;
+        let found = judge_stable(&self.committed(b), &cells);
+        self.boards[b.index()].stable_judged = Some(last_change);
+        if let Some(candidate) = found {
+            let mover = candidate_mover(self.game.board(b), &candidate);
+            self.commit(b, &candidate, &cells, now, None, Some(last_change));
+            self.boards[b.index()].last_stable_commit = Some((now, mover));
+        }
+    }
+
+    /// Plays the candidate's plies into the record, updates tokens, raises the alerts the
+    /// plies call for, and settles cross-board drops.
+    fn commit(
+        &mut self,
+        b: BoardId,
+        cand: &Candidate,
+        cells: &sensing::Cells,
+        t_msg: Millis,
+        clock_ms: Option<u64>,
+        _decided_from: Option<Millis>,
+    ) {
+        let n = cand.plies.len();
+        let mut refs = Vec::with_capacity(n);
+        let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
+        for (i, &planned) in cand.plies.iter().enumerate() {
+            let mover = self.game.board(b).turn();
+            let (mv, confirm) = settle_promotion(planned, cells, mover);
+            let last = i + 1 == n;
+            let meta = PlyMeta {
+                t_ms: Some(t_msg),
+                clock_ms: if last { clock_ms } else { None },
+                comment: None,
+            };
+            let number = self.game.board(b).fullmoves();
+            let index = match self.game.play(b, mv, meta) {
+                Ok(i) => i,
+                Err(_) => return,
+            };
+            let ply = PlyRef { board: b, color: mover, number };
+            refs.push(ply);
+            self.out.push(Output::Committed { ply });
+            if confirm && let Move::Normal { to, .. } = mv {
+                promotions_to_confirm.push((ply, to));
+            }
+            self.after_ply(b, index, ply);
+        }
+        // Tokens: the candidate's, with promotions settled from what the sensors show.
+        let track = &mut self.boards[b.index()];
+        track.tokens = cand.tokens.clone();
+        let unsettled: Vec<Square> = track
+            .tokens
+            .iter()
+            .filter(|(_, t)| *t == Token::Unsettled)
+            .map(|(s, _)| s)
+            .collect();
+        for sq in unsettled {
+            track.tokens.set(sq, Token::settle(cells.get(sq)));
+        }
+        track.tokens.retain(self.game.board(b).promoted());
+        track.allowances.clone_from(&cand.allowances);
+        // The next press is judged from the snapshot that decided this one onwards.
+        let decisive = track
+            .history
+            .iter()
+            .rposition(|s| s.cells == *cells)
+            .unwrap_or(track.history.len().saturating_sub(1));
+        track.restart_history(decisive);
+        for (ply, sq) in promotions_to_confirm {
+            let token = self.boards[b.index()].tokens.get(sq);
+            let how = match token {
+                Some(Token::Hidden) => "a pawn laid on its side",
+                Some(Token::Pawn) => "a pawn",
+                _ => "a token",
+            };
+            self.raise(
+                b,
+                AlertKind::Promotion,
+                Some(sq),
+                format!("promoted pawn on {b}:{sq} ({how}) recorded as a queen: which piece?"),
+                Subject::Ply(ply),
+            );
+        }
+        self.after_commit_checks(b);
+        let _ = refs;
+    }
+
+    /// Alerts and cross-board bookkeeping for one new ply at `index`.
+    fn after_ply(&mut self, b: BoardId, index: usize, ply: PlyRef) {
+        let Some(p) = self.game.record().get(index).cloned() else {
+            return;
+        };
+        match &p.legality {
+            Legality::Illegal(IllegalReason::NotInReserve) => {
+                if let Move::Put { role, to } = p.mv {
+                    let due = self.now + self.boards[b.index()].timing.drop_grace_ms;
+                    self.debts.push(Debt {
+                        board: b,
+                        color: p.color,
+                        role,
+                        ply,
+                        square: to,
+                        due,
+                    });
+                }
+            }
+            Legality::Illegal(reason) => {
+                let seat = p.seat();
+                self.raise(
+                    b,
+                    AlertKind::IllegalMove,
+                    Some(p.mv.to()),
+                    format!(
+                        "{} {}{} by {} ({}): {}",
+                        p.number,
+                        if p.color.is_white() { "" } else { "... " },
+                        p.san,
+                        self.player(seat),
+                        color_name(p.color),
+                        reason.describe()
+                    ),
+                    Subject::Ply(ply),
+                );
+            }
+            _ => {}
+        }
+        // A capture that feeds a drop seen earlier on the partner board: the capture came
+        // first in reality, so it moves before the drop in the record.
+        let supplied = if p.removed_pawn {
+            Some((p.color, Role::Pawn))
+        } else {
+            p.passed.map(|r| (!p.color, r))
+        };
+        if let Some((color, role)) = supplied
+            && let Some(pos) = self
+                .debts
+                .iter()
+                .position(|d| d.board == b.other() && d.color == color && d.role == role)
+        {
+            let debt = self.debts.remove(pos);
+            if let Some(drop_index) = self.ply_index(debt.ply)
+                && drop_index < index
+                && self.game.reorder(index, drop_index).is_ok()
+            {
+                self.out.push(Output::RecordChanged);
+            }
+        }
+    }
+
+    /// The record index of a ply.
+    #[must_use]
+    pub fn ply_index(&self, ply: PlyRef) -> Option<usize> {
+        self.game
+            .record()
+            .iter()
+            .position(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
+    }
+
+    /// A hidden promoted piece could have gone to several squares: record the first,
+    /// tentatively, and ask the TD.
+    fn commit_hidden_guess(&mut self, b: BoardId, tied: &[Candidate], t_msg: Millis, clock_ms: Option<u64>) {
+        let Some(first) = tied.first() else {
+            return;
+        };
+        let options: Vec<String> = tied
+            .iter()
+            .filter_map(|c| c.plies.last())
+            .map(|m| m.to().to_string())
+            .collect();
+        let from = first.plies.last().and_then(|m| m.from());
+        let mover = self.game.board(b).turn();
+        let number = self.game.board(b).fullmoves();
+        let cells = self.boards[b.index()].cells;
+        self.commit(b, first, &cells, t_msg, clock_ms, None);
+        let ply = PlyRef { board: b, color: mover, number };
+        self.raise(
+            b,
+            AlertKind::Promotion,
+            from,
+            format!(
+                "{} pressed with no visible change: the promoted piece on {} (pawn on its side) may have moved to {}; recorded {} for now",
+                color_name(mover),
+                from.map_or_else(|| "?".to_owned(), |s| s.to_string()),
+                options.join(", "),
+                options.first().cloned().unwrap_or_default()
+            ),
+            Subject::HiddenMove { ply, options },
+        );
+    }
+
+    /// After a reconnection: the fresh dump against the record. One or two plies made
+    /// while the board was away are taken as moves; anything else is a desync.
+    fn reconcile_after_reconnect(&mut self, b: BoardId) {
+        let cells = self.boards[b.index()].cells;
+        let expect = self.committed(b).expect();
+        let diff = expect.differences(&cells);
+        if diff.is_empty() {
+            self.clear(b, AlertKind::Desync, None);
+            return;
+        }
+        if let Some(candidate) = judge_stable(&self.committed(b), &cells) {
+            let now = self.now;
+            self.commit(b, &candidate, &cells, now, None, None);
+            return;
+        }
+        let squares: Vec<String> = diff.into_iter().map(|s| s.to_string()).collect();
+        self.raise(
+            b,
+            AlertKind::Desync,
+            None,
+            format!("board {b} back, but it differs from the record on {}", squares.join(" ")),
+            Subject::None,
+        );
+    }
+
+    // ----------------------------------------------------------------------------------
+    // The monitor: anomalies between presses
+
+    fn mover_since_last_commit(&self, b: BoardId) -> Color {
+        // The side that moved last (before the first move: Black, whose pieces stand still).
+        !self.game.board(b).turn()
+    }
+
+    fn monitor(&mut self, b: BoardId) {
+        let now = self.now;
+        if !self.boards[b.index()].started {
+            return;
+        }
+        let mover = self.mover_since_last_commit(b);
+        let expect = self.committed(b).expect();
+        let cells = self.boards[b.index()].cells;
+        let residual = explain(&expect, &cells, mover);
+        let pressed = self.boards[b.index()].pending.is_some();
+        // Displaced pieces of the side that just moved (not while its press is judged).
+        let displaced_now: Vec<Anomaly> = residual
+            .anomalies
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Anomaly::Displaced { piece, .. } if piece.color == mover) && !pressed)
+            .collect();
+        let track = &mut self.boards[b.index()];
+        let mut gone: Vec<Anomaly> = Vec::new();
+        track.displaced.retain(|(a, _, raised)| {
+            let keep = displaced_now.contains(a);
+            if !keep && *raised {
+                gone.push(*a);
+            }
+            keep
+        });
+        for a in displaced_now {
+            if !track.displaced.iter().any(|(x, _, _)| *x == a) {
+                track.displaced.push((a, now, false));
+            }
+        }
+        // Tokens the board cannot name.
+        let unknown_now: Vec<Square> = residual
+            .anomalies
+            .iter()
+            .filter_map(|a| match a {
+                Anomaly::Unexplained { square, found } if found.is_unknown() => Some(*square),
+                _ => None,
+            })
+            .collect();
+        let mut unknown_gone: Vec<Square> = Vec::new();
+        track.unknown.retain(|(s, _, raised)| {
+            let keep = unknown_now.contains(s);
+            if !keep && *raised {
+                unknown_gone.push(*s);
+            }
+            keep
+        });
+        for s in unknown_now {
+            if !track.unknown.iter().any(|(x, _, _)| *x == s) {
+                track.unknown.push((s, now, false));
+            }
+        }
+        for a in gone {
+            self.clear(b, AlertKind::Displaced, Some(a.square()));
+        }
+        for s in unknown_gone {
+            self.clear(b, AlertKind::Unexplained, Some(s));
+        }
+        // Pieces back where they belong clear their missing/unexplained alerts; a board
+        // that matches the record clears a desync.
+        let diff = expect.differences(&cells);
+        let open: Vec<(AlertKind, Option<String>)> = self
+            .alerts
+            .open()
+            .filter(|a| a.board == b && matches!(a.kind, AlertKind::Missing | AlertKind::Unexplained | AlertKind::Desync))
+            .filter(|a| !matches!(a.subject, Subject::Ply(_)))
+            .map(|a| (a.kind, a.square.clone()))
+            .collect();
+        for (kind, square) in open {
+            let resolved = match (&kind, &square) {
+                (AlertKind::Desync, _) => diff.is_empty(),
+                (_, Some(s)) => s.parse::<Square>().is_ok_and(|sq| !diff.contains(sq)),
+                _ => false,
+            };
+            if resolved {
+                let sq = square.and_then(|s| s.parse::<Square>().ok());
+                self.clear(b, kind, sq);
+            }
+        }
+    }
+
+    fn fire_monitor_timers(&mut self, b: BoardId) {
+        let now = self.now;
+        let timing = self.boards[b.index()].timing;
+        let due: Vec<Anomaly> = self.boards[b.index()]
+            .displaced
+            .iter()
+            .filter(|(_, since, raised)| !raised && since + timing.displaced_ms <= now)
+            .map(|(a, _, _)| *a)
+            .collect();
+        for a in due {
+            for entry in &mut self.boards[b.index()].displaced {
+                if entry.0 == a {
+                    entry.2 = true;
+                }
+            }
+            if let Anomaly::Displaced { piece, from, to } = a {
+                self.raise(
+                    b,
+                    AlertKind::Displaced,
+                    Some(from),
+                    format!("{} {} belongs on {from}, stands on {to}", color_name(piece.color), role_name(piece.role)),
+                    Subject::Seat(Seat::new(b, piece.color)),
+                );
+            }
+        }
+        let due: Vec<Square> = self.boards[b.index()]
+            .unknown
+            .iter()
+            .filter(|(_, since, raised)| !raised && since + timing.unexplained_ms <= now)
+            .map(|(s, _, _)| *s)
+            .collect();
+        for s in due {
+            for entry in &mut self.boards[b.index()].unknown {
+                if entry.0 == s {
+                    entry.2 = true;
+                }
+            }
+            self.raise(
+                b,
+                AlertKind::Unexplained,
+                Some(s),
+                format!("a piece the board cannot name stands on {s}"),
+                Subject::None,
+            );
+        }
+    }
+
+    /// At a commit: pieces missing (or unexplained pieces standing) at this press and the
+    /// one before, unexplained by the moves between, are reported.
+    fn after_commit_checks(&mut self, b: BoardId) {
+        let expect = self.committed(b).expect();
+        let cells = self.boards[b.index()].cells;
+        let diff = expect.differences(&cells);
+        let mut missing = Vec::new();
+        let mut extra = Vec::new();
+        for sq in diff {
+            let c = cells.get(sq);
+            if c.is_empty() && !expect.allows_empty(sq) {
+                missing.push((sq, expect.mask(sq)));
+            } else if !c.is_empty() && !c.is_unknown() && expect.allows_empty(sq) && expect.mask(sq) == 1 {
+                extra.push((sq, c));
+            }
+        }
+        let track = &self.boards[b.index()];
+        let repeat_missing: Vec<(Square, u16)> = missing
+            .iter()
+            .copied()
+            .filter(|m| track.missing_at_commit.contains(m))
+            .collect();
+        let repeat_extra: Vec<(Square, Cell)> = extra
+            .iter()
+            .copied()
+            .filter(|e| track.extra_at_commit.contains(e))
+            .collect();
+        let track = &mut self.boards[b.index()];
+        track.missing_at_commit = missing;
+        track.extra_at_commit = extra;
+        for (sq, _) in repeat_missing {
+            let what = self
+                .game
+                .board(b)
+                .board()
+                .piece_at(sq)
+                .map_or_else(|| "piece".to_owned(), |p| format!("{} {}", color_name(p.color), role_name(p.role)));
+            self.raise(
+                b,
+                AlertKind::Missing,
+                Some(sq),
+                format!("{what} missing from {sq} (no move explains it; hidden?)"),
+                Subject::None,
+            );
+        }
+        for (sq, c) in repeat_extra {
+            let what = c
+                .to_piece()
+                .map_or_else(|| "piece".to_owned(), |p| format!("{} {}", color_name(p.color), role_name(p.role)));
+            self.raise(
+                b,
+                AlertKind::Unexplained,
+                Some(sq),
+                format!("{what} on {sq} that no move explains"),
+                Subject::None,
+            );
+        }
+        self.monitor(b);
+    }
+
+    // ----------------------------------------------------------------------------------
+    // TD actions
+
+    fn on_td(&mut self, action: &TdAction) {
+        let now = self.now;
+        match action {
+            TdAction::Dismiss { alert } => {
+                self.alerts.resolve(*alert, now, "dismissed");
+            }
+            TdAction::LetStand { alert } => {
+                if let Some(Subject::Ply(ply)) = self.alerts.get(*alert).map(|a| a.subject.clone())
+                    && let Some(i) = self.ply_index(ply)
+                {
+                    let _ = self.game.set_comment(i, Some("TD: illegal move stands (not claimed in time)".into()));
+                }
+                self.alerts.resolve(*alert, now, "the move stands");
+            }
+            TdAction::SetPromotion { ply, role } => {
+                let Some(role) = Role::from_char(*role).filter(|r| !matches!(r, Role::King | Role::Pawn)) else {
+                    return;
+                };
+                if let Some(i) = self.ply_index(*ply)
+                    && let Some(p) = self.game.record().get(i)
+                    && let Move::Normal { role: r, from, capture, to, promotion: Some(_) } = p.mv
+                {
+                    let mv = Move::Normal { role: r, from, capture, to, promotion: Some(role) };
+                    if self.game.replace_move(i, mv).is_ok() {
+                        self.out.push(Output::RecordChanged);
+                        self.alerts.resolve_about_ply(*ply, now, &format!("promoted to {}", role_name(role)));
+                    }
+                }
+            }
+            TdAction::ChooseHiddenMove { ply, to } => {
+                let Ok(to) = to.parse::<Square>() else {
+                    return;
+                };
+                if let Some(i) = self.ply_index(*ply)
+                    && let Some(old) = self.game.record().get(i).map(|p| p.mv)
+                    && let Some(from) = old.from()
+                {
+                    let before = self.game.boards_before(i);
+                    let state = &before[ply.board.index()];
+                    let mv = state
+                        .legal_moves(self.game.rules())
+                        .into_iter()
+                        .find(|m| m.from() == Some(from) && m.to() == to);
+                    if let Some(mv) = mv
+                        && self.game.replace_move(i, mv).is_ok()
+                    {
+                        let track = &mut self.boards[ply.board.index()];
+                        if let Some(t) = track.tokens.remove(old.to()) {
+                            track.tokens.set(to, t);
+                        }
+                        self.out.push(Output::RecordChanged);
+                        self.alerts.resolve_about_ply(*ply, now, &format!("went to {to}"));
+                    }
+                }
+            }
+            TdAction::ClaimIllegal { ply } => {
+                if let Some(i) = self.ply_index(*ply)
+                    && let Ok(outcome) = self.game.claim_illegal(i, Some(now))
+                {
+                    self.out.push(Output::RecordChanged);
+                    let how = match outcome {
+                        ClaimOutcome::Ended(_) => "claimed: the game is lost",
+                        ClaimOutcome::TakenBack(_) => "claimed: the move is taken back",
+                    };
+                    self.alerts.resolve_about_ply(*ply, now, how);
+                    if let ClaimOutcome::TakenBack(_) = outcome {
+                        self.resync_tokens(ply.board);
+                    }
+                }
+            }
+            TdAction::CorrectMove { ply, mv } => {
+                if let Some(i) = self.ply_index(*ply) {
+                    let before = self.game.boards_before(i);
+                    let state = &before[ply.board.index()];
+                    if let Ok(m) = crate::notation::parse_move(state, self.game.rules(), mv)
+                        && self.game.replace_move(i, m).is_ok()
+                    {
+                        self.out.push(Output::RecordChanged);
+                        self.alerts.resolve_about_ply(*ply, now, &format!("corrected to {mv}"));
+                        self.resync_tokens(ply.board);
+                    }
+                }
+            }
+            TdAction::AddMove { board, mv } => {
+                let state = self.game.board(*board).clone();
+                if let Ok(m) = crate::notation::parse_move(&state, self.game.rules(), mv) {
+                    let number = state.fullmoves();
+                    let color = state.turn();
+                    let meta = PlyMeta {
+                        t_ms: Some(now),
+                        clock_ms: self.boards[board.index()].clock_ms(color),
+                        comment: Some("TD: move entered by hand".into()),
+                    };
+                    if let Ok(i) = self.game.play(*board, m, meta) {
+                        let ply = PlyRef { board: *board, color, number };
+                        self.out.push(Output::Committed { ply });
+                        self.after_ply(*board, i, ply);
+                        self.resync_tokens(*board);
+                        let track = &mut self.boards[board.index()];
+                        let last = track.history.len().saturating_sub(1);
+                        track.restart_history(last);
+                        self.monitor(*board);
+                    }
+                }
+            }
+            TdAction::TakeBack { ply } => {
+                if let Some(i) = self.ply_index(*ply)
+                    && self.game.remove(i).is_ok()
+                {
+                    self.out.push(Output::RecordChanged);
+                    self.alerts.resolve_about_ply(*ply, now, "taken back");
+                    self.resync_tokens(ply.board);
+                    self.monitor(ply.board);
+                }
+            }
+            TdAction::ClaimFlag { seat } => {
+                let result = self.game.flag_result(*seat, Some(now));
+                self.game.declare(result);
+                let ids: Vec<u64> = self
+                    .alerts
+                    .open()
+                    .filter(|a| a.kind == AlertKind::Flag && a.subject == Subject::Seat(*seat))
+                    .map(|a| a.id)
+                    .collect();
+                for id in ids {
+                    self.alerts.resolve(id, now, "flag claimed");
+                }
+            }
+            TdAction::Penalize { seat, offence, penalty } => {
+                self.penalties.push(PenaltyRecord {
+                    t_ms: now,
+                    seat: *seat,
+                    offence: *offence,
+                    penalty: *penalty,
+                });
+                let text = match penalty {
+                    Penalty::Warning => format!("TD: warning to {} ({})", self.player(*seat), offence.describe()),
+                    Penalty::TimeToOpponent => format!(
+                        "TD: {} s added to {}'s clock ({} by {})",
+                        self.game.rules().penalties.time_penalty_ms / 1000,
+                        self.player(seat.opponent()),
+                        offence.describe(),
+                        self.player(*seat)
+                    ),
+                    Penalty::Forfeit | Penalty::OpponentMayClaimWin => {
+                        format!("TD: {} forfeits ({})", self.player(*seat), offence.describe())
+                    }
+                    Penalty::TdDecides => format!("TD: ruling on {} ({})", self.player(*seat), offence.describe()),
+                };
+                self.note_on_last_ply(seat.board, text.clone());
+                if matches!(penalty, Penalty::Forfeit | Penalty::OpponentMayClaimWin) {
+                    self.game.declare(MatchResult {
+                        winner: Some(seat.opponent().team()),
+                        reason: crate::rules::EndReason::Forfeit {
+                            seat: *seat,
+                            why: offence.describe().into(),
+                        },
+                        t_ms: Some(now),
+                    });
+                }
+            }
+            TdAction::DeclareResult { result } => {
+                self.game.declare(result.clone());
+            }
+            TdAction::Undeclare => {
+                self.game.undeclare();
+                self.result_announced = self.game.is_over();
+            }
+            TdAction::SetPlayers { names } => {
+                self.cfg.players.clone_from(names);
+            }
+        }
+    }
+
+    /// The number of earlier penalties for this seat and offence (for the ladder).
+    #[must_use]
+    pub fn offences(&self, seat: Seat, offence: Offence) -> usize {
+        self.penalties
+            .iter()
+            .filter(|p| p.seat == seat && p.offence == offence)
+            .count()
+    }
+
+    fn note_on_last_ply(&mut self, b: BoardId, text: String) {
+        if let Some(i) = self.game.record().iter().rposition(|p| p.board == b) {
+            let comment = match self.game.record().get(i).and_then(|p| p.meta.comment.clone()) {
+                Some(c) => format!("{c}; {text}"),
+                None => text,
+            };
+            let _ = self.game.set_comment(i, Some(comment));
+        }
+    }
+
+    /// After a record edit, keep only tokens of pieces that are still promoted, and move
+    /// on from the current board as the new base.
+    fn resync_tokens(&mut self, b: BoardId) {
+        let promoted = self.game.board(b).promoted();
+        let track = &mut self.boards[b.index()];
+        track.tokens.retain(promoted);
+        for sq in promoted {
+            if track.tokens.get(sq).is_none() {
+                track.tokens.set(sq, Token::settle(track.cells.get(sq)));
+            }
+        }
+    }
+
+    // ----------------------------------------------------------------------------------
+
+    fn check_result(&mut self) {
+        if self.result_announced {
+            return;
+        }
+        if let Some(result) = self.game.result().cloned() {
+            self.result_announced = true;
+            let names = self.cfg.players.clone();
+            let text = result.describe(&|s: Seat| names[s.index()].clone());
+            let board = result.board().unwrap_or(BoardId::A);
+            self.raise(board, AlertKind::GameEnd, None, text, Subject::None);
+            self.out.push(Output::MatchEnded(result));
+            for track in &mut self.boards {
+                track.pending = None;
+            }
+        }
+    }
+
+    fn raise(&mut self, b: BoardId, kind: AlertKind, square: Option<Square>, detail: String, subject: Subject) {
+        let now = self.now;
+        if let Some(a) = self.alerts.raise(now, b, kind, square, detail, subject) {
+            self.out.push(Output::AlertRaised(a.clone()));
+        }
+    }
+
+    fn clear(&mut self, b: BoardId, kind: AlertKind, square: Option<Square>) {
+        let now = self.now;
+        for id in self.alerts.clear(now, b, kind, square) {
+            self.out.push(Output::AlertCleared { id });
+        }
+    }
+}
+
+fn snapshot_time(history: &[sensing::Snapshot], i: usize) -> Millis {
+    history.get(i).map_or(0, |s| s.t_ms)
+}
+
+/// The promotion piece is read from the token on the promotion square: a spare piece names
+/// it; a pawn or nothing visible means a queen until the TD says otherwise.
+fn settle_promotion(m: Move, cells: &sensing::Cells, mover: Color) -> (Move, bool) {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: Some(_),
+        } => {
+            let (piece, confirm) = sensing::press::promotion_role(cells.get(to), mover);
+            (
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(piece),
+                },
+                confirm,
+            )
+        }
+        other => (other, false),
+    }
+}
+
+fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
+    !tied.is_empty()
+        && tied.iter().all(|c| {
+            c.plies.len() == 1
+                && c.plies[0]
+                    .from()
+                    .and_then(|f| track.tokens.get(f))
+                    .is_some_and(Token::is_hidden)
+        })
+}
+
+fn candidate_mover(state: &BoardState, cand: &Candidate) -> Color {
+    if cand.plies.len() % 2 == 1 { state.turn() } else { !state.turn() }
+}
+
+fn baseline_shows_color(baseline: &sensing::Residual, color: Color) -> bool {
+    baseline.anomalies.iter().any(|a| a.color() == Some(color))
+}
+
+fn squares_of(r: &sensing::Residual) -> Vec<String> {
+    let mut v: Vec<String> = r.in_progress.into_iter().map(|s| s.to_string()).collect();
+    for a in &r.anomalies {
+        match *a {
+            Anomaly::Displaced { from, to, .. } => {
+                v.push(from.to_string());
+                v.push(to.to_string());
+            }
+            _ => v.push(a.square().to_string()),
+        }
+    }
+    v.sort();
+    v.dedup();
+    v
+}
+
+#[must_use]
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+#[must_use]
+pub fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}

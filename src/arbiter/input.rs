@@ -1,0 +1,91 @@
+//! Inputs to the arbiter: everything that can change the match, timestamped. Each is
+//! journaled (serde JSON) before it is applied, so replaying the journal rebuilds the
+//! match exactly.
+
+use serde::{Deserialize, Serialize};
+
+use crate::device::DeviceEvent;
+use crate::rules::{MatchResult, Penalty, Seat};
+use crate::{BoardId, Millis};
+
+use super::alert::PlyRef;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// A report from a board (message, connect, disconnect).
+    Device(DeviceEvent),
+    /// Time passing with nothing else happening (lets waiting decisions fall due).
+    Tick { t_ms: Millis },
+    /// A decision of the tournament director.
+    Td { t_ms: Millis, action: TdAction },
+}
+
+impl Input {
+    #[must_use]
+    pub fn t_ms(&self) -> Millis {
+        match self {
+            Input::Device(e) => e.t_ms,
+            Input::Tick { t_ms } | Input::Td { t_ms, .. } => *t_ms,
+        }
+    }
+}
+
+/// What the TD can decide. Squares and moves are text (`e4`, `Nf3`, `e7e8q`) so that the
+/// journal stays readable.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TdAction {
+    /// Seen, nothing to do (or: accept what the board shows).
+    Dismiss { alert: u64 },
+    /// The promoted pawn stands for this piece (`Q`, `R`, `B`, `N`).
+    SetPromotion { ply: PlyRef, role: char },
+    /// The hidden promoted piece went to this square.
+    ChooseHiddenMove { ply: PlyRef, to: String },
+    /// An illegal move was claimed by the opponent: the preset decides the consequence.
+    ClaimIllegal { ply: PlyRef },
+    /// An illegal move was not claimed in time: it stands.
+    LetStand { alert: u64 },
+    /// Replace a recorded move (a wrong reconstruction): SAN or UCI.
+    CorrectMove { ply: PlyRef, mv: String },
+    /// A move the sensing could not see (a desync resolved by hand), played now.
+    AddMove { board: BoardId, mv: String },
+    /// Remove a ply from the record (a takeback ruled by the TD).
+    TakeBack { ply: PlyRef },
+    /// A flag fall was claimed against `seat`.
+    ClaimFlag { seat: Seat },
+    /// A penalty for `seat` (the n-th offence of that kind follows the preset's ladder).
+    Penalize {
+        seat: Seat,
+        offence: Offence,
+        penalty: Penalty,
+    },
+    /// End the match with this result (resignation, agreement, forfeit, TD decision).
+    DeclareResult { result: MatchResult },
+    /// Withdraw a declared result.
+    Undeclare,
+    /// Names of the players (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`).
+    SetPlayers { names: [String; 4] },
+}
+
+/// What a penalty is for (the texts' escalation ladders are per offence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Offence {
+    DisplacedPieces,
+    KnockedClock,
+    WrongHand,
+    Other,
+}
+
+impl Offence {
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Offence::DisplacedPieces => "displaced pieces",
+            Offence::KnockedClock => "knocked over the clock",
+            Offence::WrongHand => "pressed the clock with the other hand",
+            Offence::Other => "conduct",
+        }
+    }
+}

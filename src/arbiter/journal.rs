@@ -1,0 +1,1 @@
+//! The journal: every input, one JSON line, written before it is applied.

@@ -1,0 +1,238 @@
+//! What the arbiter knows of one physical board: link, orientation, sensed cells and their
+//! recent history, the clock and its calibration, the press being judged, and the timers
+//! of the anomaly monitor.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::{Color, Square};
+
+use crate::dgt::{ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square};
+use crate::sensing::{Anomaly, Cell, Cells, Snapshot, Tokens};
+use crate::{BoardId, Millis};
+
+/// How long the arbiter waits for what, per board (from the device profile: Bluetooth
+/// boards scan at half speed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
+    /// After a press message, wait this long before judging: the press reaches the PC at
+    /// least ~50 ms after the lever, a change on the board is reported within one scan, so
+    /// a scan period after the message everything placed before the press has been seen.
+    pub settle_ms: u64,
+    /// How long an unclear press may wait for more evidence before the TD is told.
+    pub max_wait_ms: u64,
+    /// Without a clock: how long a position must stand still to count as a move.
+    pub stable_ms: u64,
+    /// A piece of the side that just moved, on the wrong square this long: `displaced`.
+    pub displaced_ms: u64,
+    /// A drop seen before the partner's capture that feeds it is reported: grace period.
+    pub drop_grace_ms: u64,
+    /// A token the board cannot name, this long: `unexplained`.
+    pub unexplained_ms: u64,
+}
+
+impl Timing {
+    /// Timing for a board whose full scan takes `scan_period_ms`.
+    #[must_use]
+    pub fn for_scan_period(scan_period_ms: u64) -> Timing {
+        Timing {
+            settle_ms: scan_period_ms + 50,
+            max_wait_ms: 2500 + 2 * scan_period_ms,
+            stable_ms: 1000 + 2 * scan_period_ms,
+            displaced_ms: 1500 + 2 * scan_period_ms,
+            drop_grace_ms: 2500,
+            unexplained_ms: 1500 + 2 * scan_period_ms,
+        }
+    }
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing::for_scan_period(250)
+    }
+}
+
+/// The link to the board as the TD sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkState {
+    pub connected: bool,
+    pub port: Option<String>,
+    pub serial: Option<String>,
+    pub version: Option<(u8, u8)>,
+    /// Why it was lost, while it is.
+    pub lost_because: Option<String>,
+    /// How many times it was lost during the match.
+    pub losses: u32,
+}
+
+/// A press waiting to be judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingPress {
+    pub by: Color,
+    /// When the press message arrived.
+    pub t_msg: Millis,
+    /// The presser's clock after the move (ms), as the press message showed it.
+    pub clock_ms: Option<u64>,
+    /// When to judge; `None` once judged inconclusively (then every new snapshot retries).
+    pub decide_at: Option<Millis>,
+    /// When to stop waiting and tell the TD.
+    pub give_up_at: Millis,
+}
+
+/// Upper bound on snapshots kept between two commits (a long think with many adjustments
+/// must not grow memory without bound; the oldest are dropped first).
+const MAX_HISTORY: usize = 2048;
+
+#[derive(Clone, Debug)]
+pub struct Track {
+    pub id: BoardId,
+    pub timing: Timing,
+    pub link: LinkState,
+    /// The last board state in the board's own numbering.
+    pub raw: Fields,
+    pub have_raw: bool,
+    pub orientation: Option<Orientation>,
+    /// The start position has been seen: moves count from here.
+    pub started: bool,
+    pub cells: Cells,
+    /// Snapshots since the last commit, oldest first; the first is the committed base.
+    pub history: Vec<Snapshot>,
+    pub last_change: Millis,
+    pub clock: Option<(Millis, ClockTimes)>,
+    pub clock_present: bool,
+    /// Which clock side is White's (calibrated from the side that runs first).
+    pub white_side: Option<ClockSide>,
+    pub running: Option<ClockSide>,
+    pub flag_reported: [bool; 2],
+    pub pending: Option<PendingPress>,
+    /// Tokens of promoted pieces on this board.
+    pub tokens: Tokens,
+    /// Extra cells tolerated on squares (a Transfer pawn awaiting removal).
+    pub allowances: Vec<(Square, u16)>,
+    /// Displaced pieces seen, with when first seen, and whether already alerted.
+    pub displaced: Vec<(Anomaly, Millis, bool)>,
+    /// Unknown tokens seen, with when first seen, and whether already alerted.
+    pub unknown: Vec<(Square, Millis, bool)>,
+    /// Squares where a piece was missing / something unexplained stood at the last commit.
+    pub missing_at_commit: Vec<(Square, u16)>,
+    pub extra_at_commit: Vec<(Square, Cell)>,
+    /// The last move committed without a clock (stability), for replacement by a press.
+    pub last_stable_commit: Option<(Millis, Color)>,
+    /// The stable position was judged at this change time already.
+    pub stable_judged: Option<Millis>,
+    /// A (re)connection happened: the next dump must be reconciled with the record.
+    pub reconcile: bool,
+}
+
+impl Track {
+    #[must_use]
+    pub fn new(id: BoardId, timing: Timing) -> Track {
+        Track {
+            id,
+            timing,
+            link: LinkState::default(),
+            raw: Fields::empty(),
+            have_raw: false,
+            orientation: None,
+            started: false,
+            cells: Cells::default(),
+            history: Vec::new(),
+            last_change: 0,
+            clock: None,
+            clock_present: false,
+            white_side: None,
+            running: None,
+            flag_reported: [false; 2],
+            pending: None,
+            tokens: Tokens::default(),
+            allowances: Vec::new(),
+            displaced: Vec::new(),
+            unknown: Vec::new(),
+            missing_at_commit: Vec::new(),
+            extra_at_commit: Vec::new(),
+            last_stable_commit: None,
+            stable_judged: None,
+            reconcile: false,
+        }
+    }
+
+    /// Cells from the raw fields, with the board's orientation.
+    #[must_use]
+    pub fn cells_from_raw(raw: &Fields, o: Orientation) -> Cells {
+        let mut cells = Cells::default();
+        for (field, code) in raw.iter() {
+            if let Some(sq) = field_to_square(field, o) {
+                cells.set(sq, cell_of(code));
+            }
+        }
+        cells
+    }
+
+    /// Detects the start position (either way round) if not started yet.
+    pub fn try_start(&mut self) -> bool {
+        if self.started {
+            return false;
+        }
+        match detect_orientation(&self.raw) {
+            Some(o) => {
+                self.orientation = Some(o);
+                self.started = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn push_snapshot(&mut self, t_ms: Millis) {
+        self.history.push(Snapshot {
+            t_ms,
+            cells: self.cells,
+        });
+        if self.history.len() > MAX_HISTORY {
+            let excess = self.history.len() - MAX_HISTORY;
+            self.history.drain(1..=excess);
+        }
+        self.last_change = t_ms;
+    }
+
+    /// Keeps the snapshots from `index` on (after a commit decided by that snapshot).
+    pub fn restart_history(&mut self, index: usize) {
+        let keep = index.min(self.history.len().saturating_sub(1));
+        self.history.drain(..keep);
+        if self.history.is_empty() {
+            self.history.push(Snapshot {
+                t_ms: self.last_change,
+                cells: self.cells,
+            });
+        }
+    }
+
+    /// The colour whose time runs on `side`, once calibrated.
+    #[must_use]
+    pub fn color_of(&self, side: ClockSide) -> Option<Color> {
+        self.white_side
+            .map(|w| if w == side { Color::White } else { Color::Black })
+    }
+
+    /// The clock side of `color`, once calibrated.
+    #[must_use]
+    pub fn side_of(&self, color: Color) -> Option<ClockSide> {
+        self.white_side
+            .map(|w| if color == Color::White { w } else { w.other() })
+    }
+
+    /// Remaining ms for a colour, as last reported (whole seconds).
+    #[must_use]
+    pub fn clock_ms(&self, color: Color) -> Option<u64> {
+        let (_, times) = self.clock.as_ref()?;
+        let side = self.side_of(color)?;
+        Some(u64::from(times.side(side).seconds) * 1000)
+    }
+}
+
+/// A DGT piece code as a sensed cell (codes that are no chess piece are unknown tokens).
+#[must_use]
+pub fn cell_of(code: PieceCode) -> Cell {
+    match code.piece() {
+        Ok(p) => Cell::from_piece(p),
+        Err(_) => Cell::UNKNOWN,
+    }
+}

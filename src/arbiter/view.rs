@@ -1,0 +1,1 @@
+//! The immutable view of the match the UI draws.
