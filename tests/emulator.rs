@@ -1,6 +1,8 @@
 //! The virtual board is as unkind as a real one: scan order, clock latency, flags, no
 //! clock, rotation, Bluetooth timing.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::Millis;
 use tandem::device::emulator::{

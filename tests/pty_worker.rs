@@ -1,6 +1,8 @@
 //! End to end on pseudo-terminals: the virtual board on the master side, the production
 //! worker on the slave path, opened by the same code as `/dev/ttyUSB0`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -155,11 +157,10 @@ fn moves_and_clock_through_a_real_serial_port() {
         dec.push(&c.bytes, &mut msgs);
     }
     assert!(msgs.iter().any(|m| matches!(m, Message::BoardDump(_))));
-    assert!(msgs.iter().any(|m| *m
-        == Message::FieldUpdate {
-            field: 36,
-            code: PieceCode(1)
-        }));
+    assert!(msgs.contains(&Message::FieldUpdate {
+        field: 36,
+        code: PieceCode(1)
+    }));
     vb.shutdown();
     let _ = std::fs::remove_dir_all(&reg);
 }
