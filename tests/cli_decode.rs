@@ -1,5 +1,7 @@
 //! `tandem decode` as a user runs it.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::process::Command;
 
 fn tandem() -> Command {

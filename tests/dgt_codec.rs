@@ -1,5 +1,7 @@
 //! The DGT codec against the public captures and arbitrary bytes.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use proptest::prelude::*;
 use shakmaty::{Board, Square};
 use tandem::device::read_capture;

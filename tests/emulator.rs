@@ -1,6 +1,8 @@
 //! The virtual board is as unkind as a real one: scan order, clock latency, flags, no
 //! clock, rotation, Bluetooth timing.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::Millis;
 use tandem::device::emulator::{
@@ -490,4 +492,73 @@ fn fields_of_a_fresh_board_match_the_setup() {
         *pc.emu.sensed(),
         Fields::from_board(&shakmaty::Board::new(), Orientation::Normal)
     );
+}
+
+#[test]
+fn knocked_piece_lands_elsewhere_or_falls_off() {
+    let mut pc = Pc::started(EmulatorConfig::default(), 10);
+    // Knocked onto an empty square: both squares change.
+    assert_eq!(
+        pc.emu.act(
+            1000,
+            A::Knock {
+                from: Square::D2,
+                to: Square::D3
+            }
+        ),
+        None
+    );
+    // Knocked onto an occupied square: it falls off the board.
+    let off = pc.emu.act(
+        1100,
+        A::Knock {
+            from: Square::E2,
+            to: Square::E1,
+        },
+    );
+    assert_eq!(off, Some(tandem::device::Token::Standing(wp())));
+    pc.run(2000);
+    let mut fields: Vec<(u8, PieceCode)> = pc
+        .field_updates()
+        .iter()
+        .map(|(_, fl, c)| (*fl, *c))
+        .collect();
+    fields.sort_by_key(|(fl, _)| *fl);
+    assert_eq!(
+        fields,
+        vec![
+            (f(Square::D3), PieceCode(1)),
+            (f(Square::D2), PieceCode::EMPTY),
+            (f(Square::E2), PieceCode::EMPTY)
+        ]
+    );
+}
+
+#[test]
+fn delay_is_not_counted() {
+    let cfg = EmulatorConfig {
+        clock: Some(ClockConfig {
+            white_side: ClockSide::Right,
+            base_ms: 60_000,
+            increment_ms: 0,
+            delay_ms: 5000,
+        }),
+        ..EmulatorConfig::default()
+    };
+    let mut pc = Pc::started(cfg, 11);
+    pc.act(1000, A::PressClock { by: Color::Black });
+    pc.run(4000);
+    assert_eq!(
+        pc.emu.clock_remaining_ms(Color::White),
+        Some(60_000),
+        "within the delay"
+    );
+    pc.run(8000);
+    assert_eq!(pc.emu.clock_remaining_ms(Color::White), Some(58_000));
+    // White's time runs on the right-hand side of this clock.
+    assert_eq!(
+        pc.clocks().last().unwrap().1.running,
+        Some(ClockSide::Right)
+    );
+    assert_eq!(pc.emu.clock_remaining_ms(Color::Black), Some(60_000));
 }

@@ -1,6 +1,8 @@
 //! End to end on pseudo-terminals: the virtual board on the master side, the production
 //! worker on the slave path, opened by the same code as `/dev/ttyUSB0`.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -155,11 +157,10 @@ fn moves_and_clock_through_a_real_serial_port() {
         dec.push(&c.bytes, &mut msgs);
     }
     assert!(msgs.iter().any(|m| matches!(m, Message::BoardDump(_))));
-    assert!(msgs.iter().any(|m| *m
-        == Message::FieldUpdate {
-            field: 36,
-            code: PieceCode(1)
-        }));
+    assert!(msgs.contains(&Message::FieldUpdate {
+        field: 36,
+        code: PieceCode(1)
+    }));
     vb.shutdown();
     let _ = std::fs::remove_dir_all(&reg);
 }
@@ -258,5 +259,70 @@ fn a_port_in_use_is_reported_busy() {
     );
     worker.join();
     vb.shutdown();
+    let _ = std::fs::remove_dir_all(&reg);
+}
+
+#[test]
+fn boards_are_told_apart_by_serial_number_not_by_port() {
+    let reg = temp_dir("swap");
+    let one = VirtualBoard::spawn_in(
+        EmulatorConfig {
+            serial: "11111".into(),
+            ..EmulatorConfig::default()
+        },
+        4,
+        Some(reg.clone()),
+    )
+    .unwrap();
+    let two = VirtualBoard::spawn_in(
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+        5,
+        Some(reg.clone()),
+    )
+    .unwrap();
+    let (tx, rx) = bounded(256);
+    let spawn = |board, serial: &str| {
+        let mut cfg = WorkerConfig::new(board, PortSpec::Serial(serial.into()), profile());
+        cfg.registry_dir = Some(reg.clone());
+        spawn_board_worker(cfg, Instant::now(), tx.clone(), Arc::new(|| {}), None)
+    };
+    // A is the board with serial 22222, B the one with 11111, and a third worker looks
+    // for a board that is not there.
+    let a = spawn(BoardId::A, "22222");
+    let b = spawn(BoardId::B, "11111");
+    let mut cfg = WorkerConfig::new(BoardId::A, PortSpec::Serial("33333".into()), profile());
+    cfg.registry_dir = Some(reg.clone());
+    let (tx3, rx3) = bounded(16);
+    let c = spawn_board_worker(cfg, Instant::now(), tx3, Arc::new(|| {}), None);
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let e = wait_for(&rx, "both connected", is_connected);
+        let DeviceEventKind::Connected { port, serial, .. } = e.kind else {
+            unreachable!()
+        };
+        seen.push((e.board, port, serial));
+    }
+    seen.sort();
+    assert_eq!(
+        seen,
+        vec![
+            (BoardId::A, two.path(), Some("3000022222".to_string())),
+            (BoardId::B, one.path(), Some("3000011111".to_string())),
+        ]
+    );
+    let e = wait_for(&rx3, "not found", |e| {
+        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+    });
+    assert!(
+        matches!(&e.kind, DeviceEventKind::Disconnected { reason } if reason.contains("33333")),
+        "{e:?}"
+    );
+    assert!(rx3.try_iter().all(|e| !is_connected(&e)));
+    a.join();
+    b.join();
+    c.join();
     let _ = std::fs::remove_dir_all(&reg);
 }

@@ -1,5 +1,7 @@
 //! The virtual board on a simulated link, through the production decoder and link code.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::device::emulator::{EmulatorConfig, PhysicalAction as A};

@@ -202,7 +202,7 @@ fn idx(side: ClockSide) -> usize {
 impl ClockSim {
     fn new(cfg: ClockConfig, t: Millis) -> Self {
         let start = cfg.base_ms + cfg.increment_ms;
-        let mut c = ClockSim {
+        ClockSim {
             remaining: [start, start],
             run_side: cfg.white_side,
             ticking: false,
@@ -211,9 +211,7 @@ impl ClockSim {
             delay_left: cfg.delay_ms,
             at: t,
             cfg,
-        };
-        c.at = t;
-        c
+        }
     }
 
     fn side_of(&self, c: Color) -> ClockSide {

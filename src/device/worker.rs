@@ -222,47 +222,38 @@ impl Worker {
     fn session(&mut self, mut port: Box<dyn SerialPort>, path: String) -> SessionEnd {
         let link_cfg = LinkConfig::from(&self.cfg.profile);
         let mut link = LinkSession::new(self.cfg.board, link_cfg, path, self.expected.clone());
-        let start = link.start(self.now());
+        let mut out = link.start(self.now());
         let mut buf = vec![0u8; 4096];
-        let mut pending = Some(start);
         loop {
-            if self.stopped() {
-                return SessionEnd::Stopped;
+            if let Some(reason) = link.lost_reason() {
+                // Drop the port before telling anyone: while it is open the kernel may give
+                // a replugged device another name.
+                let reason = reason.to_string();
+                drop(port);
+                return self.lost(out, reason);
             }
-            if let Some(out) = pending.take() {
-                match self.apply(port.as_mut(), out) {
-                    Ok(true) => {}
-                    Ok(false) => return SessionEnd::Abandoned,
-                    Err(reason) => {
-                        let lost = link.lose(self.now(), &reason);
-                        drop(port);
-                        return self.lost(lost, reason);
-                    }
+            match self.apply(port.as_mut(), std::mem::take(&mut out)) {
+                Ok(true) => {}
+                Ok(false) => return SessionEnd::Abandoned,
+                Err(reason) => {
+                    out = link.lose(self.now(), &reason);
+                    continue;
                 }
             }
             if link.is_connected() && self.expected.is_none() {
                 // From now on only this board is accepted here.
                 self.expected = Some(link.identity().clone());
             }
-            if let Some(reason) = link.lost_reason() {
-                let reason = reason.to_string();
-                // Drop the port first: while it is open the kernel may give a replugged
-                // device another name.
-                drop(port);
-                return self.lost(LinkOutput::default(), reason);
+            if self.stopped() {
+                return SessionEnd::Stopped;
             }
-            let mut out = match port.read(&mut buf) {
-                Ok(0) => {
-                    let reason = "port closed (board unplugged?)".to_string();
-                    let lost = link.lose(self.now(), &reason);
-                    drop(port);
-                    return self.lost(lost, reason);
-                }
+            out = match port.read(&mut buf) {
+                Ok(0) => link.lose(self.now(), "port closed (board unplugged?)"),
                 Ok(n) => {
                     let t = self.now();
                     let bytes = buf.get(..n).unwrap_or_default();
                     if let Some(c) = &self.capture {
-                        // A full disk must not stop the match: the capture is a record.
+                        // A full disk must not stop the match: the capture is only a record.
                         let _ = c.record(t, self.cfg.board, bytes);
                     }
                     link.receive(t, bytes)
@@ -277,26 +268,24 @@ impl Worker {
                 {
                     LinkOutput::default()
                 }
-                Err(e) => {
-                    let reason = if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        "board unplugged (hang-up)".to_string()
-                    } else {
-                        format!("read error: {e}")
-                    };
-                    let lost = link.lose(self.now(), &reason);
-                    drop(port);
-                    return self.lost(lost, reason);
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    link.lose(self.now(), "board unplugged (hang-up)")
                 }
+                Err(e) => link.lose(self.now(), &format!("read error: {e}")),
             };
             let tick = link.tick(self.now());
             out.write.extend(tick.write);
             out.events.extend(tick.events);
-            pending = Some(out);
         }
     }
 
+    /// After the port is closed: passes on the session's last events (with its
+    /// `Disconnected` if it had connected), or reports why it never connected.
     fn lost(&mut self, out: LinkOutput, reason: String) -> SessionEnd {
-        let was_connected = !out.events.is_empty();
+        let was_connected = out
+            .events
+            .iter()
+            .any(|e| matches!(e.kind, DeviceEventKind::Disconnected { .. }));
         if !self.emit(out.events) {
             return SessionEnd::Abandoned;
         }

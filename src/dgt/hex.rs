@@ -30,7 +30,7 @@ pub fn digit(c: u8) -> Option<u8> {
 #[must_use]
 pub fn decode(s: &str) -> Option<Vec<u8>> {
     let b = s.as_bytes();
-    if b.len() % 2 != 0 {
+    if !b.len().is_multiple_of(2) {
         return None;
     }
     b.chunks(2)
