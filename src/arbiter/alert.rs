@@ -68,7 +68,10 @@ pub enum Subject {
     Ply(PlyRef),
     /// A promoted piece that could not be seen moving: the ply recorded tentatively and
     /// the squares it could have gone to.
-    HiddenMove { ply: PlyRef, options: Vec<String> },
+    HiddenMove {
+        ply: PlyRef,
+        options: Vec<String>,
+    },
     /// A player (flag).
     Seat(Seat),
 }
@@ -77,9 +80,14 @@ pub enum Subject {
 pub enum AlertState {
     Open,
     /// Resolved by the board itself (a displaced piece put back, a board reconnected).
-    Cleared { t_ms: Millis },
+    Cleared {
+        t_ms: Millis,
+    },
     /// Resolved by the TD.
-    Resolved { t_ms: Millis, how: String },
+    Resolved {
+        t_ms: Millis,
+        how: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,11 +143,13 @@ impl AlertBook {
         subject: Subject,
     ) -> Option<&Alert> {
         let square = square.map(|s| s.to_string());
-        if self
-            .alerts
-            .iter()
-            .any(|a| a.is_open() && a.board == board && a.kind == kind && a.square == square && a.subject == subject)
-        {
+        if self.alerts.iter().any(|a| {
+            a.is_open()
+                && a.board == board
+                && a.kind == kind
+                && a.square == square
+                && a.subject == subject
+        }) {
             return None;
         }
         self.next_id += 1;
@@ -157,11 +167,21 @@ impl AlertBook {
     }
 
     /// Clears open alerts of this kind on this board and square (the board resolved it).
-    pub fn clear(&mut self, t_ms: Millis, board: BoardId, kind: AlertKind, square: Option<Square>) -> Vec<u64> {
+    pub fn clear(
+        &mut self,
+        t_ms: Millis,
+        board: BoardId,
+        kind: AlertKind,
+        square: Option<Square>,
+    ) -> Vec<u64> {
         let square = square.map(|s| s.to_string());
         let mut cleared = Vec::new();
         for a in &mut self.alerts {
-            if a.is_open() && a.board == board && a.kind == kind && (square.is_none() || a.square == square) {
+            if a.is_open()
+                && a.board == board
+                && a.kind == kind
+                && (square.is_none() || a.square == square)
+            {
                 a.state = AlertState::Cleared { t_ms };
                 cleared.push(a.id);
             }
@@ -200,9 +220,12 @@ impl AlertBook {
     #[must_use]
     pub fn is_open(&self, board: BoardId, kind: AlertKind, square: Option<Square>) -> bool {
         let square = square.map(|s| s.to_string());
-        self.alerts
-            .iter()
-            .any(|a| a.is_open() && a.board == board && a.kind == kind && (square.is_none() || a.square == square))
+        self.alerts.iter().any(|a| {
+            a.is_open()
+                && a.board == board
+                && a.kind == kind
+                && (square.is_none() || a.square == square)
+        })
     }
 
     /// Open alerts about a ply (e.g. after the TD corrected it).

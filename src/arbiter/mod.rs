@@ -25,7 +25,8 @@ pub use track::{LinkState, Timing, Track};
 use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::{ClockSide, ClockTimes, Message};
 use crate::rules::{
-    BoardState, ClaimOutcome, IllegalReason, Legality, Match, MatchResult, Penalty, PlyMeta, RulesPreset, Seat,
+    BoardState, ClaimOutcome, IllegalReason, Legality, Match, MatchResult, Penalty, PlyMeta,
+    RulesPreset, Seat,
 };
 use crate::sensing::{
     self, Anomaly, Candidate, Cell, Committed, Token, Verdict, explain, judge_press, judge_stable,
@@ -46,7 +47,12 @@ impl ArbiterConfig {
     pub fn new(rules: RulesPreset) -> ArbiterConfig {
         ArbiterConfig {
             rules,
-            players: ["WhiteA".into(), "BlackA".into(), "WhiteB".into(), "BlackB".into()],
+            players: [
+                "WhiteA".into(),
+                "BlackA".into(),
+                "WhiteB".into(),
+                "BlackB".into(),
+            ],
             timing: [Timing::default(); 2],
         }
     }
@@ -56,11 +62,15 @@ impl ArbiterConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Output {
     /// A ply was added to the record.
-    Committed { ply: PlyRef },
+    Committed {
+        ply: PlyRef,
+    },
     /// The record was edited (a correction, a late capture moved before its drop).
     RecordChanged,
     AlertRaised(Alert),
-    AlertCleared { id: u64 },
+    AlertCleared {
+        id: u64,
+    },
     MatchEnded(MatchResult),
 }
 
@@ -103,7 +113,10 @@ impl Arbiter {
     #[must_use]
     pub fn new(cfg: ArbiterConfig) -> Arbiter {
         let game = Match::new(cfg.rules.clone());
-        let boards = [Track::new(BoardId::A, cfg.timing[0]), Track::new(BoardId::B, cfg.timing[1])];
+        let boards = [
+            Track::new(BoardId::A, cfg.timing[0]),
+            Track::new(BoardId::B, cfg.timing[1]),
+        ];
         Arbiter {
             cfg,
             game,
@@ -244,12 +257,20 @@ impl Arbiter {
                 Some((true, false)) => self.decide_press(b, false),
                 _ => {}
             }
-            if self.stable_due(&self.boards[b.index()]).is_some_and(|d| d <= now) {
+            if self
+                .stable_due(&self.boards[b.index()])
+                .is_some_and(|d| d <= now)
+            {
                 self.decide_stable(b);
             }
             self.fire_monitor_timers(b);
         }
-        let due: Vec<Debt> = self.debts.iter().filter(|d| d.due <= now).cloned().collect();
+        let due: Vec<Debt> = self
+            .debts
+            .iter()
+            .filter(|d| d.due <= now)
+            .cloned()
+            .collect();
         self.debts.retain(|d| d.due > now);
         for d in due {
             self.raise(
@@ -277,7 +298,11 @@ impl Arbiter {
             return;
         }
         match &ev.kind {
-            DeviceEventKind::Connected { port, serial, version } => {
+            DeviceEventKind::Connected {
+                port,
+                serial,
+                version,
+            } => {
                 let track = &mut self.boards[b.index()];
                 let was_lost = track.link.lost_because.is_some();
                 track.link.connected = true;
@@ -297,7 +322,13 @@ impl Arbiter {
                 track.link.lost_because = Some(reason.clone());
                 if was_connected {
                     track.link.losses += 1;
-                    self.raise(b, AlertKind::Disconnected, None, format!("board {b} lost: {reason}"), Subject::None);
+                    self.raise(
+                        b,
+                        AlertKind::Disconnected,
+                        None,
+                        format!("board {b} lost: {reason}"),
+                        Subject::None,
+                    );
                 }
             }
             DeviceEventKind::Message(msg) => self.on_message(b, msg),
@@ -352,7 +383,11 @@ impl Arbiter {
             track.reconcile = false;
             self.reconcile_after_reconnect(b);
         }
-        if self.boards[b.index()].pending.as_ref().is_some_and(|p| p.decide_at.is_none()) {
+        if self.boards[b.index()]
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.decide_at.is_none())
+        {
             self.decide_press(b, false);
         }
         self.monitor(b);
@@ -411,7 +446,11 @@ impl Arbiter {
                 b,
                 AlertKind::Flag,
                 None,
-                format!("{} ({}) flag fell on board {b}", self.player(seat), color_name(color)),
+                format!(
+                    "{} ({}) flag fell on board {b}",
+                    self.player(seat),
+                    color_name(color)
+                ),
                 Subject::Seat(seat),
             );
         }
@@ -486,12 +525,23 @@ impl Arbiter {
         }
         match verdict {
             Verdict::Commit {
-                candidate, snapshot, ..
+                candidate,
+                snapshot,
+                ..
             } => {
                 self.boards[b.index()].pending = None;
-                let cells = history.get(snapshot).map_or(self.boards[b.index()].cells, |s| s.cells);
+                let cells = history
+                    .get(snapshot)
+                    .map_or(self.boards[b.index()].cells, |s| s.cells);
                 let t_msg = pending.t_msg;
-                self.commit(b, &candidate, &cells, t_msg, pending.clock_ms, Some(snapshot_time(&history, snapshot)));
+                self.commit(
+                    b,
+                    &candidate,
+                    &cells,
+                    t_msg,
+                    pending.clock_ms,
+                    Some(snapshot_time(&history, snapshot)),
+                );
             }
             Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b.index()], &tied) => {
                 self.boards[b.index()].pending = None;
@@ -504,7 +554,14 @@ impl Arbiter {
                     let options: Vec<String> = tied
                         .iter()
                         .filter_map(|c| c.plies.last())
-                        .map(|m| crate::notation::san::move_text(self.game.board(b), self.game.rules(), *m, &Legality::Legal))
+                        .map(|m| {
+                            crate::notation::san::move_text(
+                                self.game.board(b),
+                                self.game.rules(),
+                                *m,
+                                &Legality::Legal,
+                            )
+                        })
                         .collect();
                     self.raise(
                         b,
@@ -540,7 +597,10 @@ impl Arbiter {
                 b,
                 AlertKind::NoMovePress,
                 None,
-                format!("{} pressed the clock on board {b} without a move", color_name(by)),
+                format!(
+                    "{} pressed the clock on board {b} without a move",
+                    color_name(by)
+                ),
                 Subject::Seat(Seat::new(b, by)),
             );
             return;
@@ -615,7 +675,11 @@ impl Arbiter {
                 Ok(i) => i,
                 Err(_) => return,
             };
-            let ply = PlyRef { board: b, color: mover, number };
+            let ply = PlyRef {
+                board: b,
+                color: mover,
+                number,
+            };
             refs.push(ply);
             self.out.push(Output::Committed { ply });
             if confirm && let Move::Normal { to, .. } = mv {
@@ -736,7 +800,13 @@ impl Arbiter {
 
     /// A hidden promoted piece could have gone to several squares: record the first,
     /// tentatively, and ask the TD.
-    fn commit_hidden_guess(&mut self, b: BoardId, tied: &[Candidate], t_msg: Millis, clock_ms: Option<u64>) {
+    fn commit_hidden_guess(
+        &mut self,
+        b: BoardId,
+        tied: &[Candidate],
+        t_msg: Millis,
+        clock_ms: Option<u64>,
+    ) {
         let Some(first) = tied.first() else {
             return;
         };
@@ -750,7 +820,11 @@ impl Arbiter {
         let number = self.game.board(b).fullmoves();
         let cells = self.boards[b.index()].cells;
         self.commit(b, first, &cells, t_msg, clock_ms, None);
-        let ply = PlyRef { board: b, color: mover, number };
+        let ply = PlyRef {
+            board: b,
+            color: mover,
+            number,
+        };
         self.raise(
             b,
             AlertKind::Promotion,
@@ -786,7 +860,10 @@ impl Arbiter {
             b,
             AlertKind::Desync,
             None,
-            format!("board {b} back, but it differs from the record on {}", squares.join(" ")),
+            format!(
+                "board {b} back, but it differs from the record on {}",
+                squares.join(" ")
+            ),
             Subject::None,
         );
     }
@@ -814,7 +891,9 @@ impl Arbiter {
             .anomalies
             .iter()
             .copied()
-            .filter(|a| matches!(a, Anomaly::Displaced { piece, .. } if piece.color == mover) && !pressed)
+            .filter(|a| {
+                matches!(a, Anomaly::Displaced { piece, .. } if piece.color == mover) && !pressed
+            })
             .collect();
         let track = &mut self.boards[b.index()];
         let mut gone: Vec<Anomaly> = Vec::new();
@@ -864,7 +943,13 @@ impl Arbiter {
         let open: Vec<(AlertKind, Option<String>)> = self
             .alerts
             .open()
-            .filter(|a| a.board == b && matches!(a.kind, AlertKind::Missing | AlertKind::Unexplained | AlertKind::Desync))
+            .filter(|a| {
+                a.board == b
+                    && matches!(
+                        a.kind,
+                        AlertKind::Missing | AlertKind::Unexplained | AlertKind::Desync
+                    )
+            })
             .filter(|a| !matches!(a.subject, Subject::Ply(_)))
             .map(|a| (a.kind, a.square.clone()))
             .collect();
@@ -901,7 +986,11 @@ impl Arbiter {
                     b,
                     AlertKind::Displaced,
                     Some(from),
-                    format!("{} {} belongs on {from}, stands on {to}", color_name(piece.color), role_name(piece.role)),
+                    format!(
+                        "{} {} belongs on {from}, stands on {to}",
+                        color_name(piece.color),
+                        role_name(piece.role)
+                    ),
                     Subject::Seat(Seat::new(b, piece.color)),
                 );
             }
@@ -940,7 +1029,11 @@ impl Arbiter {
             let c = cells.get(sq);
             if c.is_empty() && !expect.allows_empty(sq) {
                 missing.push((sq, expect.mask(sq)));
-            } else if !c.is_empty() && !c.is_unknown() && expect.allows_empty(sq) && expect.mask(sq) == 1 {
+            } else if !c.is_empty()
+                && !c.is_unknown()
+                && expect.allows_empty(sq)
+                && expect.mask(sq) == 1
+            {
                 extra.push((sq, c));
             }
         }
@@ -959,12 +1052,10 @@ impl Arbiter {
         track.missing_at_commit = missing;
         track.extra_at_commit = extra;
         for (sq, _) in repeat_missing {
-            let what = self
-                .game
-                .board(b)
-                .board()
-                .piece_at(sq)
-                .map_or_else(|| "piece".to_owned(), |p| format!("{} {}", color_name(p.color), role_name(p.role)));
+            let what = self.game.board(b).board().piece_at(sq).map_or_else(
+                || "piece".to_owned(),
+                |p| format!("{} {}", color_name(p.color), role_name(p.role)),
+            );
             self.raise(
                 b,
                 AlertKind::Missing,
@@ -974,9 +1065,10 @@ impl Arbiter {
             );
         }
         for (sq, c) in repeat_extra {
-            let what = c
-                .to_piece()
-                .map_or_else(|| "piece".to_owned(), |p| format!("{} {}", color_name(p.color), role_name(p.role)));
+            let what = c.to_piece().map_or_else(
+                || "piece".to_owned(),
+                |p| format!("{} {}", color_name(p.color), role_name(p.role)),
+            );
             self.raise(
                 b,
                 AlertKind::Unexplained,
@@ -1001,22 +1093,43 @@ impl Arbiter {
                 if let Some(Subject::Ply(ply)) = self.alerts.get(*alert).map(|a| a.subject.clone())
                     && let Some(i) = self.ply_index(ply)
                 {
-                    let _ = self.game.set_comment(i, Some("TD: illegal move stands (not claimed in time)".into()));
+                    let _ = self.game.set_comment(
+                        i,
+                        Some("TD: illegal move stands (not claimed in time)".into()),
+                    );
                 }
                 self.alerts.resolve(*alert, now, "the move stands");
             }
             TdAction::SetPromotion { ply, role } => {
-                let Some(role) = Role::from_char(*role).filter(|r| !matches!(r, Role::King | Role::Pawn)) else {
+                let Some(role) =
+                    Role::from_char(*role).filter(|r| !matches!(r, Role::King | Role::Pawn))
+                else {
                     return;
                 };
                 if let Some(i) = self.ply_index(*ply)
                     && let Some(p) = self.game.record().get(i)
-                    && let Move::Normal { role: r, from, capture, to, promotion: Some(_) } = p.mv
+                    && let Move::Normal {
+                        role: r,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(_),
+                    } = p.mv
                 {
-                    let mv = Move::Normal { role: r, from, capture, to, promotion: Some(role) };
+                    let mv = Move::Normal {
+                        role: r,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(role),
+                    };
                     if self.game.replace_move(i, mv).is_ok() {
                         self.out.push(Output::RecordChanged);
-                        self.alerts.resolve_about_ply(*ply, now, &format!("promoted to {}", role_name(role)));
+                        self.alerts.resolve_about_ply(
+                            *ply,
+                            now,
+                            &format!("promoted to {}", role_name(role)),
+                        );
                     }
                 }
             }
@@ -1042,7 +1155,8 @@ impl Arbiter {
                             track.tokens.set(to, t);
                         }
                         self.out.push(Output::RecordChanged);
-                        self.alerts.resolve_about_ply(*ply, now, &format!("went to {to}"));
+                        self.alerts
+                            .resolve_about_ply(*ply, now, &format!("went to {to}"));
                     }
                 }
             }
@@ -1069,7 +1183,8 @@ impl Arbiter {
                         && self.game.replace_move(i, m).is_ok()
                     {
                         self.out.push(Output::RecordChanged);
-                        self.alerts.resolve_about_ply(*ply, now, &format!("corrected to {mv}"));
+                        self.alerts
+                            .resolve_about_ply(*ply, now, &format!("corrected to {mv}"));
                         self.resync_tokens(ply.board);
                     }
                 }
@@ -1085,7 +1200,11 @@ impl Arbiter {
                         comment: Some("TD: move entered by hand".into()),
                     };
                     if let Ok(i) = self.game.play(*board, m, meta) {
-                        let ply = PlyRef { board: *board, color, number };
+                        let ply = PlyRef {
+                            board: *board,
+                            color,
+                            number,
+                        };
                         self.out.push(Output::Committed { ply });
                         self.after_ply(*board, i, ply);
                         self.resync_tokens(*board);
@@ -1119,7 +1238,11 @@ impl Arbiter {
                     self.alerts.resolve(id, now, "flag claimed");
                 }
             }
-            TdAction::Penalize { seat, offence, penalty } => {
+            TdAction::Penalize {
+                seat,
+                offence,
+                penalty,
+            } => {
                 self.penalties.push(PenaltyRecord {
                     t_ms: now,
                     seat: *seat,
@@ -1127,7 +1250,11 @@ impl Arbiter {
                     penalty: *penalty,
                 });
                 let text = match penalty {
-                    Penalty::Warning => format!("TD: warning to {} ({})", self.player(*seat), offence.describe()),
+                    Penalty::Warning => format!(
+                        "TD: warning to {} ({})",
+                        self.player(*seat),
+                        offence.describe()
+                    ),
                     Penalty::TimeToOpponent => format!(
                         "TD: {} s added to {}'s clock ({} by {})",
                         self.game.rules().penalties.time_penalty_ms / 1000,
@@ -1136,9 +1263,17 @@ impl Arbiter {
                         self.player(*seat)
                     ),
                     Penalty::Forfeit | Penalty::OpponentMayClaimWin => {
-                        format!("TD: {} forfeits ({})", self.player(*seat), offence.describe())
+                        format!(
+                            "TD: {} forfeits ({})",
+                            self.player(*seat),
+                            offence.describe()
+                        )
                     }
-                    Penalty::TdDecides => format!("TD: ruling on {} ({})", self.player(*seat), offence.describe()),
+                    Penalty::TdDecides => format!(
+                        "TD: ruling on {} ({})",
+                        self.player(*seat),
+                        offence.describe()
+                    ),
                 };
                 self.note_on_last_ply(seat.board, text.clone());
                 if matches!(penalty, Penalty::Forfeit | Penalty::OpponentMayClaimWin) {
@@ -1176,7 +1311,12 @@ impl Arbiter {
 
     fn note_on_last_ply(&mut self, b: BoardId, text: String) {
         if let Some(i) = self.game.record().iter().rposition(|p| p.board == b) {
-            let comment = match self.game.record().get(i).and_then(|p| p.meta.comment.clone()) {
+            let comment = match self
+                .game
+                .record()
+                .get(i)
+                .and_then(|p| p.meta.comment.clone())
+            {
                 Some(c) => format!("{c}; {text}"),
                 None => text,
             };
@@ -1216,7 +1356,14 @@ impl Arbiter {
         }
     }
 
-    fn raise(&mut self, b: BoardId, kind: AlertKind, square: Option<Square>, detail: String, subject: Subject) {
+    fn raise(
+        &mut self,
+        b: BoardId,
+        kind: AlertKind,
+        square: Option<Square>,
+        detail: String,
+        subject: Subject,
+    ) {
         let now = self.now;
         if let Some(a) = self.alerts.raise(now, b, kind, square, detail, subject) {
             self.out.push(Output::AlertRaised(a.clone()));
@@ -1274,7 +1421,11 @@ fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
 }
 
 fn candidate_mover(state: &BoardState, cand: &Candidate) -> Color {
-    if cand.plies.len() % 2 == 1 { state.turn() } else { !state.turn() }
+    if cand.plies.len() % 2 == 1 {
+        state.turn()
+    } else {
+        !state.turn()
+    }
 }
 
 fn baseline_shows_color(baseline: &sensing::Residual, color: Color) -> bool {

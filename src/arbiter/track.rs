@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Square};
 
-use crate::dgt::{ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square};
+use crate::dgt::{
+    ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square,
+};
 use crate::sensing::{Anomaly, Cell, Cells, Snapshot, Tokens};
 use crate::{BoardId, Millis};
 
@@ -208,8 +210,13 @@ impl Track {
     /// The colour whose time runs on `side`, once calibrated.
     #[must_use]
     pub fn color_of(&self, side: ClockSide) -> Option<Color> {
-        self.white_side
-            .map(|w| if w == side { Color::White } else { Color::Black })
+        self.white_side.map(|w| {
+            if w == side {
+                Color::White
+            } else {
+                Color::Black
+            }
+        })
     }
 
     /// The clock side of `color`, once calibrated.

@@ -6,6 +6,7 @@
 pub mod capture;
 pub mod event;
 pub mod link;
+pub mod performer;
 pub mod profile;
 
 pub use capture::{
@@ -17,6 +18,7 @@ pub use profile::{ConfigError, DeviceProfile, PortSpec, Station, StationBoard, U
 pub mod emulator;
 pub use emulator::{BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction, Token};
 pub mod sim;
+pub mod table;
 pub use sim::{SimBoard, SimOutput};
 pub mod port;
 pub mod registry;

@@ -72,7 +72,14 @@ impl Cell {
     }
 }
 
-const ROLES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
 
 fn role_index(r: Role) -> u8 {
     match r {
@@ -282,7 +289,8 @@ mod role_serde {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         let c = char::deserialize(d)?;
-        Role::from_char(c).ok_or_else(|| serde::de::Error::custom(format!("not a piece letter: {c}")))
+        Role::from_char(c)
+            .ok_or_else(|| serde::de::Error::custom(format!("not a piece letter: {c}")))
     }
 }
 
@@ -295,7 +303,10 @@ pub struct Tokens {
 impl Tokens {
     #[must_use]
     pub fn get(&self, sq: Square) -> Option<Token> {
-        self.by_square.iter().find(|(s, _)| *s == sq).map(|(_, t)| *t)
+        self.by_square
+            .iter()
+            .find(|(s, _)| *s == sq)
+            .map(|(_, t)| *t)
     }
 
     pub fn set(&mut self, sq: Square, t: Token) {
@@ -321,7 +332,12 @@ impl Tokens {
 /// What the record says the sensors should show for `board`: each piece as itself,
 /// promoted pieces as their token, plus extra allowances (`extra`: square → mask OR-ed in).
 #[must_use]
-pub fn expected(board: &Board, promoted: Bitboard, tokens: &Tokens, extra: &[(Square, u16)]) -> Expect {
+pub fn expected(
+    board: &Board,
+    promoted: Bitboard,
+    tokens: &Tokens,
+    extra: &[(Square, u16)],
+) -> Expect {
     let mut e = Expect([1; 64]);
     for (sq, p) in board {
         let mask = if promoted.contains(sq) {
@@ -359,7 +375,10 @@ mod tests {
         let e = expected(&board, Bitboard::EMPTY, &Tokens::default(), &[]);
         let cells = Cells::from_board(&board);
         assert!(e.differences(&cells).is_empty());
-        assert_eq!(cells.placement(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+        assert_eq!(
+            cells.placement(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+        );
         assert_eq!(e.color(Square::E1), Some(Color::White));
         assert_eq!(e.single_piece(Square::E8), Some(Color::Black.king()));
     }

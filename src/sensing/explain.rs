@@ -21,7 +21,11 @@ pub const ANOMALY_COST: u32 = 10;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Anomaly {
     /// A piece that belongs on `from` stands on `to`.
-    Displaced { piece: Piece, from: Square, to: Square },
+    Displaced {
+        piece: Piece,
+        from: Square,
+        to: Square,
+    },
     /// A piece the record has on `square` is not on the board.
     Missing { piece: Piece, square: Square },
     /// A piece on `square` that the record does not explain (`found` is the sensed cell).
@@ -130,7 +134,10 @@ pub fn explain(expect: &Expect, cells: &Cells, mover: Color) -> Residual {
         collect_anomalies(&diffs, &used, expect, &mut r);
         let better = match &best {
             None => true,
-            Some(b) => (r.cost, std::cmp::Reverse(r.in_progress.count())) < (b.cost, std::cmp::Reverse(b.in_progress.count())),
+            Some(b) => {
+                (r.cost, std::cmp::Reverse(r.in_progress.count()))
+                    < (b.cost, std::cmp::Reverse(b.in_progress.count()))
+            }
         };
         if better {
             best = Some(r);
@@ -146,7 +153,14 @@ fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
         return Some(p);
     }
     let color = expect.color(sq)?;
-    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn, Role::King] {
+    for role in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::King,
+    ] {
         if expect.allows(sq, Cell::piece(role.of(color))) {
             return Some(role.of(color));
         }
@@ -158,7 +172,9 @@ fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
 /// move, or castling; the empty set included.
 fn opponent_move_options(diffs: &[(Square, Diff)], opp: Color) -> Vec<Vec<usize>> {
     let lifted: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppLifted(_)));
-    let placed: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_)));
+    let placed: Vec<usize> = indices(diffs, |d| {
+        matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_))
+    });
     let victims: Vec<usize> = indices(diffs, |d| matches!(d, Diff::MoverMissing(_)));
     let mut options: Vec<Vec<usize>> = Vec::new();
 
@@ -183,7 +199,11 @@ fn opponent_move_options(diffs: &[(Square, Diff)], opp: Color) -> Vec<Vec<usize>
     // One ordinary move: at most one piece lifted, one placed (possibly onto the mover's
     // piece), one victim lifted first; the placed kind must be the lifted kind (a pawn may
     // land on the last rank as anything: promotion).
-    let opt = |v: &[usize]| -> Vec<Option<usize>> { std::iter::once(None).chain(v.iter().map(|&i| Some(i))).collect() };
+    let opt = |v: &[usize]| -> Vec<Option<usize>> {
+        std::iter::once(None)
+            .chain(v.iter().map(|&i| Some(i)))
+            .collect()
+    };
     for l in opt(&lifted) {
         for p in opt(&placed) {
             if !kinds_fit(diffs, l, p) {
@@ -228,7 +248,12 @@ fn kinds_fit(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<usi
     lp.role == Role::Pawn && to.rank() == (!lp.color).backrank()
 }
 
-fn victim_fits(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<usize>, victim: Option<usize>) -> bool {
+fn victim_fits(
+    diffs: &[(Square, Diff)],
+    lifted: Option<usize>,
+    placed: Option<usize>,
+    victim: Option<usize>,
+) -> bool {
     let Some(v) = victim else {
         return true;
     };
@@ -243,7 +268,8 @@ fn victim_fits(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<u
     let (psq, Diff::OppPlaced(pp)) = diffs[p] else {
         return false;
     };
-    let lifted_pawn = lifted.is_none_or(|l| matches!(diffs[l].1, Diff::OppLifted(lp) if lp.role == Role::Pawn));
+    let lifted_pawn =
+        lifted.is_none_or(|l| matches!(diffs[l].1, Diff::OppLifted(lp) if lp.role == Role::Pawn));
     vp.role == Role::Pawn
         && pp.role == Role::Pawn
         && lifted_pawn
@@ -287,7 +313,10 @@ fn collect_anomalies(diffs: &[(Square, Diff)], used: &[bool], expect: &Expect, r
             extra_used[j] = true;
             r.anomalies.push(Anomaly::Displaced { piece, from, to });
         } else {
-            r.anomalies.push(Anomaly::Missing { piece, square: from });
+            r.anomalies.push(Anomaly::Missing {
+                piece,
+                square: from,
+            });
         }
         r.cost += ANOMALY_COST;
     }
@@ -344,14 +373,24 @@ mod tests {
         assert_eq!(r.cost, 1);
         assert!(r.anomalies.is_empty());
         // ...and completed it before the press message arrived.
-        let c = cells_after(&[("e2", None), ("e4", Some('P')), ("e7", None), ("e5", Some('p'))]);
+        let c = cells_after(&[
+            ("e2", None),
+            ("e4", Some('P')),
+            ("e7", None),
+            ("e5", Some('p')),
+        ]);
         assert_eq!(explain(&e, &c, Color::White).cost, 2);
     }
 
     #[test]
     fn capture_in_any_order_is_in_progress() {
         // After 1. e4 d5: White to capture on d5. Mover = Black (just moved).
-        let e = start_after(&[("e2", None), ("e4", Some('P')), ("d7", None), ("d5", Some('p'))]);
+        let e = start_after(&[
+            ("e2", None),
+            ("e4", Some('P')),
+            ("d7", None),
+            ("d5", Some('p')),
+        ]);
         // Victim lifted first.
         let c = cells_after(&[("e2", None), ("e4", Some('P')), ("d7", None), ("d5", None)]);
         let r = explain(&e, &c, Color::Black);
@@ -381,7 +420,12 @@ mod tests {
     #[test]
     fn two_opponent_moves_are_not_one_move_in_progress() {
         let e = start_after(&[]);
-        let c = cells_after(&[("e7", None), ("e5", Some('p')), ("d7", None), ("d5", Some('p'))]);
+        let c = cells_after(&[
+            ("e7", None),
+            ("e5", Some('p')),
+            ("d7", None),
+            ("d5", Some('p')),
+        ]);
         let r = explain(&e, &c, Color::White);
         assert!(r.cost >= ANOMALY_COST, "{r:?}");
     }

@@ -34,7 +34,12 @@ pub struct Committed<'a> {
 impl Committed<'_> {
     #[must_use]
     pub fn expect(&self) -> Expect {
-        expected(self.state.board(), self.state.promoted(), self.tokens, self.allowances)
+        expected(
+            self.state.board(),
+            self.state.promoted(),
+            self.tokens,
+            self.allowances,
+        )
     }
 }
 
@@ -64,7 +69,10 @@ pub enum Verdict {
     },
     /// Several interpretations explain the board equally well (e.g. a piece still in hand,
     /// a hidden promoted piece that could have gone to several squares).
-    Ambiguous { tied: Vec<Candidate>, residual: Residual },
+    Ambiguous {
+        tied: Vec<Candidate>,
+        residual: Residual,
+    },
     /// Nothing explains the board better than "nothing moved"; `baseline` is what differs.
     Nothing { baseline: Residual },
 }
@@ -98,7 +106,11 @@ pub fn judge_press(c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> V
             continue;
         }
         scored.sort_by_key(|(cand, r)| (r.cost, cand.plies.len(), cand.irregular));
-        let best = (scored[0].1.cost, scored[0].0.plies.len(), scored[0].0.irregular);
+        let best = (
+            scored[0].1.cost,
+            scored[0].0.plies.len(),
+            scored[0].0.irregular,
+        );
         let tied: Vec<(Candidate, Residual)> = scored
             .into_iter()
             .take_while(|(cand, r)| (r.cost, cand.plies.len(), cand.irregular) == best)
@@ -222,7 +234,8 @@ fn one_ply(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells) -> Ve
 fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
     let mut out = Vec::new();
     for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff) {
-        let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1) else {
+        let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1)
+        else {
             continue;
         };
         for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff) {
@@ -257,7 +270,12 @@ fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
 /// Legal moves that could show on the board: touching a differing square, or moving a
 /// hidden piece (whose moves show nothing). Promotions to several pieces collapse to one
 /// (the piece is read from the token later).
-fn relevant_legal_moves(state: &BoardState, rules: &RulesPreset, tokens: &Tokens, diff: Bitboard) -> Vec<Move> {
+fn relevant_legal_moves(
+    state: &BoardState,
+    rules: &RulesPreset,
+    tokens: &Tokens,
+    diff: Bitboard,
+) -> Vec<Move> {
     let hidden: Bitboard = tokens
         .iter()
         .filter(|(_, t)| t.is_hidden())
@@ -301,7 +319,10 @@ fn physical_moves(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells
             if from == to {
                 continue;
             }
-            let capture = board.piece_at(to).filter(|p| p.color != mover).map(|p| p.role);
+            let capture = board
+                .piece_at(to)
+                .filter(|p| p.color != mover)
+                .map(|p| p.role);
             let last_rank = to.rank() == (!mover).backrank();
             if piece.role == Role::Pawn && last_rank {
                 // The promotion piece is read from the token at commit; one candidate
@@ -324,7 +345,11 @@ fn physical_moves(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells
                 continue;
             }
             if piece.role == Role::King && from.rank() == to.rank() && from.distance(to) == 2 {
-                let rook_file = if to > from { shakmaty::File::H } else { shakmaty::File::A };
+                let rook_file = if to > from {
+                    shakmaty::File::H
+                } else {
+                    shakmaty::File::A
+                };
                 let rook = Square::from_coords(rook_file, from.rank());
                 if board.piece_at(rook) == Some(mover.rook()) {
                     out.push(Move::Castle { king: from, rook });
@@ -348,7 +373,10 @@ fn physical_moves(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells
     if gone.is_empty() {
         for &(to, seen) in &came {
             if seen.role != Role::King && board.piece_at(to).is_none() {
-                out.push(Move::Put { role: seen.role, to });
+                out.push(Move::Put {
+                    role: seen.role,
+                    to,
+                });
             }
         }
     }
@@ -373,7 +401,17 @@ fn step(
         .filter(|(sq, _)| !touched(m).contains(*sq))
         .collect();
     match m {
-        Move::Normal { from, to, promotion, role, .. } if role == Role::Pawn || promotion.is_some() || t.get(from).is_some() || t.get(to).is_some() => {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            role,
+            ..
+        } if role == Role::Pawn
+            || promotion.is_some()
+            || t.get(from).is_some()
+            || t.get(to).is_some() =>
+        {
             let moving = t.remove(from);
             t.remove(to);
             if promotion.is_some() {
@@ -425,7 +463,13 @@ fn advance(
 #[must_use]
 pub fn promotion_role(token: Cell, mover: Color) -> (Role, bool) {
     match token.to_piece() {
-        Some(p) if p.color == mover && matches!(p.role, Role::Queen | Role::Rook | Role::Bishop | Role::Knight) => {
+        Some(p)
+            if p.color == mover
+                && matches!(
+                    p.role,
+                    Role::Queen | Role::Rook | Role::Bishop | Role::Knight
+                ) =>
+        {
             (p.role, false)
         }
         _ => (Role::Queen, true),
@@ -435,7 +479,13 @@ pub fn promotion_role(token: Cell, mover: Color) -> (Role, bool) {
 /// Is `m` a pawn reaching the last rank under upgrade rules (a promotion)?
 #[must_use]
 pub fn is_promotion(m: Move) -> bool {
-    matches!(m, Move::Normal { promotion: Some(_), .. })
+    matches!(
+        m,
+        Move::Normal {
+            promotion: Some(_),
+            ..
+        }
+    )
 }
 
 /// The last rank for a colour's pawns.

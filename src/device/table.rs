@@ -1,0 +1,392 @@
+//! A bughouse table in simulated time: two virtual boards on simulated serial links (the
+//! production decoder and link code), and a rehearsal that plays a match on them with a
+//! player's hands at every seat.
+//!
+//! The rehearsal keeps the *truth*: the match as it physically happened, each ply applied
+//! at the moment its clock was pressed and chosen from the reserves its player actually
+//! had when starting to move. Tests compare what the arbiter reconstructs with it; the
+//! benchmark and the demo use the same machinery.
+
+use shakmaty::{Color, Move, Role, Square};
+
+use super::capture::CaptureChunk;
+use super::emulator::{EmulatorConfig, PhysicalAction, Token};
+use super::event::DeviceEvent;
+use super::performer::{Hands, Performance, Style};
+use super::sim::{SimBoard, SimOutput};
+use crate::rules::{BoardState, Match, PlyMeta, Promotion, RulesPreset, Seat};
+use crate::util::SplitMix64;
+use crate::{BoardId, Millis};
+
+/// Two (or one) virtual boards on simulated links.
+#[derive(Clone, Debug)]
+pub struct SimTable {
+    boards: Vec<SimBoard>,
+}
+
+impl SimTable {
+    /// Boards A (and B) with the start position set up at t = 0.
+    #[must_use]
+    pub fn new(configs: &[EmulatorConfig], seed: u64) -> SimTable {
+        let boards = configs
+            .iter()
+            .zip(BoardId::BOTH)
+            .enumerate()
+            .map(|(i, (cfg, id))| {
+                let mut b = SimBoard::new(id, cfg.clone(), seed.wrapping_add(i as u64 * 7919));
+                b.schedule(0, PhysicalAction::SetUpStart);
+                b
+            })
+            .collect();
+        SimTable { boards }
+    }
+
+    #[must_use]
+    pub fn board(&self, id: BoardId) -> Option<&SimBoard> {
+        self.boards.get(id.index())
+    }
+
+    pub fn board_mut(&mut self, id: BoardId) -> Option<&mut SimBoard> {
+        self.boards.get_mut(id.index())
+    }
+
+    #[must_use]
+    pub fn ids(&self) -> Vec<BoardId> {
+        self.boards.iter().map(SimBoard::board).collect()
+    }
+
+    /// What stands on a square of a board right now.
+    #[must_use]
+    pub fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+        self.board(id).and_then(|b| b.emulator().physical(sq))
+    }
+
+    pub fn schedule(&mut self, id: BoardId, actions: &[(Millis, PhysicalAction)]) {
+        if let Some(b) = self.board_mut(id) {
+            for (t, a) in actions {
+                b.schedule(*t, a.clone());
+            }
+        }
+    }
+
+    /// Runs every board up to `t`; outputs of both boards merged in time order.
+    pub fn run_until(&mut self, t: Millis) -> Vec<SimOutput> {
+        let mut all: Vec<(Millis, usize, SimOutput)> = Vec::new();
+        for (i, b) in self.boards.iter_mut().enumerate() {
+            for o in b.run_until(t) {
+                all.push((output_time(&o), i, o));
+            }
+        }
+        all.sort_by_key(|(t, i, _)| (*t, *i));
+        all.into_iter().map(|(_, _, o)| o).collect()
+    }
+}
+
+fn output_time(o: &SimOutput) -> Millis {
+    match o {
+        SimOutput::Chunk(c) => c.t_ms,
+        SimOutput::Event(e) => e.t_ms,
+    }
+}
+
+/// How the rehearsal picks moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chooser {
+    /// Any legal move, drops a little less likely (there are so many of them).
+    Random,
+    /// A bias toward natural play: captures of valuable pieces, checks, drops near the
+    /// enemy king, development.
+    Natural,
+}
+
+#[derive(Clone, Debug)]
+enum Phase {
+    /// The player on move starts at this time.
+    Ready(Millis),
+    /// A move is being performed; it is pressed at `press_at`.
+    Moving {
+        mv: Move,
+        press_at: Millis,
+    },
+    /// No legal move (bughouse: waiting for a piece); look again at this time.
+    Waiting(Millis),
+    Done,
+}
+
+/// A match played physically on a [`SimTable`].
+#[derive(Clone, Debug)]
+pub struct Rehearsal {
+    pub truth: Match,
+    pub table: SimTable,
+    hands: Vec<Hands>,
+    rng: SplitMix64,
+    phases: Vec<Phase>,
+    chooser: Chooser,
+    max_plies_per_board: usize,
+    /// When the clocks were started.
+    pub clock_start: Millis,
+    /// Each ply as performed: board, move, press time.
+    pub log: Vec<(BoardId, Move, Millis)>,
+    now: Millis,
+}
+
+impl Rehearsal {
+    /// A match under `rules` on boards configured by `configs` (one for a single-board
+    /// preset, two for bughouse), every seat playing with `style`.
+    #[must_use]
+    pub fn new(
+        rules: RulesPreset,
+        configs: &[EmulatorConfig],
+        style: &Style,
+        chooser: Chooser,
+        seed: u64,
+    ) -> Rehearsal {
+        let n = if rules.is_bughouse() { 2 } else { 1 };
+        let configs = &configs[..n.min(configs.len())];
+        let mut table = SimTable::new(configs, seed);
+        let clock_start = 1500;
+        for id in table.ids() {
+            // Black starts White's clock (bughouse custom; harmless for blitz).
+            table.schedule(
+                id,
+                &[(clock_start, PhysicalAction::PressClock { by: Color::Black })],
+            );
+        }
+        let hands = (0..4)
+            .map(|i| Hands::new(style.clone(), seed.wrapping_mul(31).wrapping_add(i)))
+            .collect();
+        Rehearsal {
+            truth: Match::new(rules),
+            table,
+            hands,
+            rng: SplitMix64::new(seed ^ 0x5eed),
+            phases: vec![Phase::Ready(clock_start + 200); n],
+            chooser,
+            max_plies_per_board: 80,
+            clock_start,
+            log: Vec::new(),
+            now: 0,
+        }
+    }
+
+    /// Stops each board after this many plies.
+    pub fn set_max_plies(&mut self, n: usize) {
+        self.max_plies_per_board = n;
+    }
+
+    /// The hands of one seat (to change a player's style).
+    pub fn hands_mut(&mut self, seat: Seat) -> &mut Hands {
+        &mut self.hands[seat.index()]
+    }
+
+    /// The next time something happens at the table (a move starts or a clock press).
+    fn next_event(&self) -> Option<(Millis, usize)> {
+        self.phases
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| match p {
+                Phase::Ready(t) | Phase::Waiting(t) => Some((*t, i)),
+                Phase::Moving { press_at, .. } => Some((*press_at, i)),
+                Phase::Done => None,
+            })
+            .min()
+    }
+
+    #[must_use]
+    pub fn is_done(&self) -> bool {
+        self.next_event().is_none()
+    }
+
+    /// Plays one event (a move starts, or a press is applied to the truth). Returns the
+    /// simulation outputs up to that time, or `None` when the match is over.
+    pub fn step(&mut self) -> Option<Vec<SimOutput>> {
+        let (t, i) = self.next_event()?;
+        self.now = t;
+        let board = BoardId::BOTH[i];
+        match self.phases[i].clone() {
+            Phase::Ready(at) | Phase::Waiting(at) => self.start_move(board, at),
+            Phase::Moving { mv, press_at } => self.press(board, mv, press_at),
+            Phase::Done => {}
+        }
+        Some(self.table.run_until(t))
+    }
+
+    /// Runs the whole match, then `tail_ms` more so every report arrives.
+    pub fn run(&mut self, tail_ms: Millis) -> Vec<SimOutput> {
+        let mut out = Vec::new();
+        while let Some(batch) = self.step() {
+            out.extend(batch);
+        }
+        out.extend(self.table.run_until(self.now + tail_ms));
+        out
+    }
+
+    fn start_move(&mut self, board: BoardId, at: Millis) {
+        let i = board.index();
+        if self.truth.is_over() || self.truth.plies_on(board) >= self.max_plies_per_board {
+            self.phases[i] = Phase::Done;
+            return;
+        }
+        let state = self.truth.board(board).clone();
+        let moves = state.legal_moves(self.truth.rules());
+        if moves.is_empty() {
+            // Bughouse: wait for a piece from the partner (or the match ends elsewhere).
+            let other_live = self
+                .phases
+                .iter()
+                .enumerate()
+                .any(|(j, p)| j != i && !matches!(p, Phase::Done | Phase::Waiting(_)));
+            self.phases[i] = if other_live {
+                Phase::Waiting(at + 2000)
+            } else {
+                Phase::Done
+            };
+            return;
+        }
+        let mv = choose(&state, &moves, self.chooser, &mut self.rng);
+        let mover = state.turn();
+        let seat = Seat::new(board, mover);
+        let removal = self.truth.rules().promotion == Promotion::Removal;
+        let table = &self.table;
+        let physical = |sq: Square| table.physical(board, sq);
+        let perf: Performance = self.hands[seat.index()].perform(&physical, mover, mv, at, removal);
+        self.table.schedule(board, &perf.actions);
+        self.phases[i] = Phase::Moving {
+            mv,
+            press_at: perf.press_at,
+        };
+    }
+
+    fn press(&mut self, board: BoardId, mv: Move, press_at: Millis) {
+        let i = board.index();
+        let meta = PlyMeta {
+            t_ms: Some(press_at),
+            ..PlyMeta::default()
+        };
+        if self.truth.play(board, mv, meta).is_ok() {
+            self.log.push((board, mv, press_at));
+        }
+        self.phases[i] = Phase::Ready(press_at);
+        if self.truth.is_over() {
+            for p in &mut self.phases {
+                *p = Phase::Done;
+            }
+        }
+    }
+
+    /// Raw bytes recorded so far, as a capture would hold them.
+    #[must_use]
+    pub fn chunks(outputs: &[SimOutput]) -> Vec<CaptureChunk> {
+        outputs
+            .iter()
+            .filter_map(SimOutput::chunk)
+            .cloned()
+            .collect()
+    }
+
+    /// Device events in order.
+    #[must_use]
+    pub fn events(outputs: &[SimOutput]) -> Vec<DeviceEvent> {
+        outputs
+            .iter()
+            .filter_map(SimOutput::event)
+            .cloned()
+            .collect()
+    }
+}
+
+/// Picks a move: uniformly (drops damped), or with a bias toward natural play.
+#[must_use]
+pub fn choose(state: &BoardState, moves: &[Move], chooser: Chooser, rng: &mut SplitMix64) -> Move {
+    let weights: Vec<u64> = moves
+        .iter()
+        .map(|&m| match chooser {
+            Chooser::Random => {
+                if matches!(m, Move::Put { .. }) {
+                    1
+                } else {
+                    4
+                }
+            }
+            Chooser::Natural => natural_weight(state, m),
+        })
+        .collect();
+    let total: u64 = weights.iter().sum();
+    let mut x = rng.next_u64() % total.max(1);
+    for (m, w) in moves.iter().zip(&weights) {
+        if x < *w {
+            return *m;
+        }
+        x -= w;
+    }
+    moves[0]
+}
+
+fn value(r: Role) -> u64 {
+    match r {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+fn natural_weight(state: &BoardState, m: Move) -> u64 {
+    let mover = state.turn();
+    let enemy_king = state.board().king_of(!mover);
+    let near_king = |sq: Square| enemy_king.is_some_and(|k| k.distance(sq) <= 2);
+    let mut w = 4;
+    match m {
+        Move::Normal {
+            capture: Some(c),
+            role,
+            ..
+        } => {
+            w += 20 * value(c) + if value(c) >= value(role) { 30 } else { 0 };
+        }
+        Move::EnPassant { .. } => w += 20,
+        Move::Castle { .. } => w += 40,
+        Move::Put { to, role } => {
+            w = if near_king(to) {
+                6 + 2 * value(role)
+            } else {
+                1
+            };
+        }
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            if promotion.is_some() {
+                w += 200;
+            }
+            // Development: minor pieces off the back rank, central pawns.
+            let home = mover.backrank();
+            if matches!(role, Role::Knight | Role::Bishop) && from.rank() == home {
+                w += 12;
+            }
+            if role == Role::Pawn && matches!(to.file(), shakmaty::File::D | shakmaty::File::E) {
+                w += 6;
+            }
+            if role == Role::King {
+                w = 1;
+            }
+        }
+    }
+    // Checks are popular in bughouse.
+    let mut after = state.clone();
+    if after.apply(m, Promotion::Upgrade).is_ok() && after.is_check() {
+        w += 25;
+    }
+    w
+}
+
+/// The colour of a seat's pieces, for tests: which side pressed.
+#[must_use]
+pub fn mover_of(state: &BoardState) -> Color {
+    state.turn()
+}

@@ -1,0 +1,118 @@
+//! Shared helpers for the integration tests: run simulated play through the arbiter and
+//! compare with the truth.
+#![allow(dead_code)]
+
+use shakmaty::Move;
+use tandem::BoardId;
+use tandem::arbiter::{
+    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, Subject, TdAction,
+};
+use tandem::device::sim::SimOutput;
+use tandem::device::table::Rehearsal;
+use tandem::rules::{Match, RulesPreset};
+
+/// Feeds every device event of `outputs` to a fresh arbiter, then lets all deadlines fall.
+pub fn arbitrate(rules: &RulesPreset, outputs: &[SimOutput]) -> Arbiter {
+    arbitrate_with_td(rules, outputs, None)
+}
+
+/// Like [`arbitrate`], with a TD who answers "which piece?" and "where did the hidden
+/// promoted piece go?" from the truth, right away (as the player would say it aloud).
+pub fn arbitrate_with_td(
+    rules: &RulesPreset,
+    outputs: &[SimOutput],
+    truth: Option<&Match>,
+) -> Arbiter {
+    let mut arb = Arbiter::new(ArbiterConfig::new(rules.clone()));
+    let mut last = 0;
+    for ev in Rehearsal::events(outputs) {
+        last = ev.t_ms;
+        let out = arb.handle(&Input::Device(ev));
+        if let Some(truth) = truth {
+            answer(&mut arb, &out, truth, last);
+        }
+    }
+    let out = arb.finish_at(last + 10_000);
+    if let Some(truth) = truth {
+        answer(&mut arb, &out, truth, last + 10_000);
+    }
+    arb
+}
+
+fn answer(arb: &mut Arbiter, out: &[Output], truth: &Match, t_ms: u64) {
+    for o in out {
+        let Output::AlertRaised(a) = o else { continue };
+        let action = match &a.subject {
+            Subject::Ply(ply) if a.kind == AlertKind::Promotion => {
+                truth_ply(truth, *ply).and_then(|m| match m {
+                    Move::Normal {
+                        promotion: Some(r), ..
+                    } => Some(TdAction::SetPromotion {
+                        ply: *ply,
+                        role: r.upper_char(),
+                    }),
+                    _ => None,
+                })
+            }
+            Subject::HiddenMove { ply, .. } => {
+                truth_ply(truth, *ply).map(|m| TdAction::ChooseHiddenMove {
+                    ply: *ply,
+                    to: m.to().to_string(),
+                })
+            }
+            _ => None,
+        };
+        if let Some(action) = action {
+            let more = arb.handle(&Input::Td { t_ms, action });
+            answer(arb, &more, truth, t_ms);
+        }
+    }
+}
+
+fn truth_ply(truth: &Match, ply: PlyRef) -> Option<Move> {
+    truth
+        .record()
+        .iter()
+        .find(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
+        .map(|p| p.mv)
+}
+
+/// Alerts a correct arbiter must raise in a clean game where the players announce their
+/// promotions: "which piece?" for a pawn standing in for a piece.
+pub fn expected_questions(arb: &Arbiter) -> usize {
+    arb.alerts()
+        .all()
+        .iter()
+        .filter(|a| a.kind == AlertKind::Promotion)
+        .count()
+}
+
+pub fn sans(m: &Match, board: BoardId) -> Vec<String> {
+    m.record()
+        .iter()
+        .filter(|p| p.board == board)
+        .map(|p| p.san.clone())
+        .collect()
+}
+
+/// Alerts other than the end of the match and answered promotion questions (false
+/// alarms, in a clean game).
+pub fn alarms(arb: &Arbiter) -> Vec<Alert> {
+    arb.alerts()
+        .all()
+        .iter()
+        .filter(|a| {
+            a.kind != AlertKind::GameEnd && !(a.kind == AlertKind::Promotion && !a.is_open())
+        })
+        .cloned()
+        .collect()
+}
+
+pub fn describe_alerts(arb: &Arbiter) -> String {
+    arb.alerts()
+        .all()
+        .iter()
+        .map(|a| a.json_line())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
