@@ -20,7 +20,7 @@ use shakmaty::{Color, Move, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
 pub use input::{Input, Offence, TdAction};
-pub use track::{LinkState, Timing, Track};
+pub use track::{LinkState, ResultSignal, Timing, Track};
 
 use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::{ClockSide, ClockTimes, Message};
@@ -72,6 +72,11 @@ pub enum Output {
         id: u64,
     },
     MatchEnded(MatchResult),
+    /// The players showed the DGT result signal on a board (kings in the centre).
+    ResultSignal {
+        board: BoardId,
+        signal: Option<track::ResultSignal>,
+    },
 }
 
 /// A drop seen before the capture that supplies it: waiting for the partner board.
@@ -499,7 +504,7 @@ impl Arbiter {
         let Some(pending) = self.boards[b.index()].pending.clone() else {
             return;
         };
-        if self.game.is_over() {
+        if self.game.is_over() || self.boards[b.index()].result_signal.is_some() {
             self.boards[b.index()].pending = None;
             return;
         }
@@ -879,6 +884,22 @@ impl Arbiter {
     fn monitor(&mut self, b: BoardId) {
         let now = self.now;
         if !self.boards[b.index()].started {
+            return;
+        }
+        // The players' result signal: not a position, not an anomaly; the TD decides.
+        let signal = track::ResultSignal::read(&self.boards[b.index()].cells);
+        let track = &mut self.boards[b.index()];
+        if signal != track.result_signal {
+            track.result_signal = signal;
+            if signal.is_some() {
+                self.out.push(Output::ResultSignal { board: b, signal });
+            }
+        }
+        if signal.is_some() {
+            let track = &mut self.boards[b.index()];
+            track.displaced.clear();
+            track.unknown.clear();
+            track.pending = None;
             return;
         }
         let mover = self.mover_since_last_commit(b);

@@ -122,6 +122,53 @@ pub struct Track {
     pub stable_judged: Option<Millis>,
     /// A (re)connection happened: the next dump must be reconciled with the record.
     pub reconcile: bool,
+    /// Both kings stand on the centre squares: the players' result signal (DGT
+    /// convention), offered to the TD, never applied by itself.
+    pub result_signal: Option<ResultSignal>,
+}
+
+/// The DGT/LiveChess result signal: both kings put on the four centre squares after a
+/// game (every pair of those squares is adjacent, so no game position looks like it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResultSignal {
+    /// Kings on e4 and d5.
+    WhiteWins,
+    /// Kings on e5 and d4.
+    BlackWins,
+    /// Any other pair of centre squares.
+    Draw,
+}
+
+impl ResultSignal {
+    /// Reads the signal off the sensed cells, if both kings stand in the centre.
+    #[must_use]
+    pub fn read(cells: &Cells) -> Option<ResultSignal> {
+        let centre = [Square::D4, Square::E4, Square::D5, Square::E5];
+        let kings: Vec<(Square, Color)> = Square::ALL
+            .iter()
+            .filter_map(|&s| {
+                cells
+                    .get(s)
+                    .to_piece()
+                    .filter(|p| p.role == shakmaty::Role::King)
+                    .map(|p| (s, p.color))
+            })
+            .collect();
+        let [(a, ca), (b, cb)] = kings.as_slice() else {
+            return None;
+        };
+        if ca == cb || !centre.contains(a) || !centre.contains(b) {
+            return None;
+        }
+        let pair = |x: Square, y: Square| (*a == x && *b == y) || (*a == y && *b == x);
+        Some(if pair(Square::E4, Square::D5) {
+            ResultSignal::WhiteWins
+        } else if pair(Square::E5, Square::D4) {
+            ResultSignal::BlackWins
+        } else {
+            ResultSignal::Draw
+        })
+    }
 }
 
 impl Track {
@@ -153,6 +200,7 @@ impl Track {
             last_stable_commit: None,
             stable_judged: None,
             reconcile: false,
+            result_signal: None,
         }
     }
 
