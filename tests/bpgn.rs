@@ -1081,3 +1081,81 @@ proptest! {
         let _ = read_bpgn(&text, &uscf());
     }
 }
+
+#[test]
+fn a_huge_word_of_glued_numbers_does_not_exhaust_the_stack() {
+    let text = "1A.".repeat(200_000);
+    let games = parse_bpgn(&text).unwrap();
+    assert_eq!(games[0].movetext.len(), 200_000);
+    // Numbers without moves are tolerated: nothing is played.
+    assert!(read_one(&text, &uscf()).game.record().is_empty());
+}
+
+/// A move for the "soup": drops (always readable, often illegal), long-form moves between
+/// arbitrary squares, castling, plain SAN.
+fn soup_move() -> impl Strategy<Value = String> {
+    prop_oneof![
+        5 => "[PNBRQ]@[a-h][3-6]",
+        2 => "[PNBRQ]@[a-h][1-8]",
+        2 => "[NBRQK]?[a-h][1-8][a-h][1-8](=[QRBN.])?",
+        1 => "O-O|O-O-O",
+        2 => "[NBRQK]?[a-h]?x?[a-h][1-8]",
+    ]
+}
+
+/// One line of movetext, numbered per board as the plies alternate, each move marked as an
+/// illegal move that stood; also where each move token starts (its column).
+fn soup_text(moves: &[(bool, String)]) -> (String, Vec<usize>) {
+    let mut count = [0u32; 2];
+    let mut text = String::new();
+    let mut columns = Vec::new();
+    for (on_b, mv) in moves {
+        let board = usize::from(*on_b);
+        let n = count[board];
+        count[board] += 1;
+        let letter = match (board, n % 2) {
+            (0, 0) => 'A',
+            (0, _) => 'a',
+            (_, 0) => 'B',
+            _ => 'b',
+        };
+        text.push_str(&format!("{}{letter}. ", n / 2 + 1));
+        columns.push(text.chars().count() + 1);
+        text.push_str(&format!("{mv} {{Illegal: stood}} "));
+    }
+    text.push('*');
+    (text, columns)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Illegal moves that stood, numbered correctly, drive the rules into odd positions
+    /// (pawns on the back rank, reserves below zero, unanalysable boards): reading them,
+    /// and writing and reading back whatever was read, never panics, and round-trips.
+    #[test]
+    fn illegal_move_soup_never_panics(
+        moves in prop::collection::vec((any::<bool>(), soup_move()), 0..80),
+    ) {
+        let rules = uscf();
+        let mut moves = moves;
+        // Moves that cannot be played at all (onto an own piece, from an empty square) are
+        // errors; leave each out in turn until the rest reads.
+        let g = loop {
+            let (text, columns) = soup_text(&moves);
+            match read_bpgn(&text, &rules) {
+                Ok(mut games) => break games.remove(0),
+                Err(e) => {
+                    let Some(bad) = columns.iter().position(|&c| c == e.column) else {
+                        return Err(TestCaseError::fail(format!("error not at a move: {e}\n{text}")));
+                    };
+                    moves.remove(bad);
+                }
+            }
+        };
+        let written = write_bpgn(&g.game, &g.header);
+        let again = read_one(&written, &rules);
+        prop_assert_eq!(plies(&again.game), plies(&g.game));
+        prop_assert_eq!(write_bpgn(&again.game, &again.header), written);
+    }
+}

@@ -144,23 +144,28 @@ fn push(game: &mut RawGame, kind: TokenKind, pos: Pos) {
 }
 
 /// Turns a word of movetext into tokens; returns whether it was a result (game over).
+/// A loop, not recursion: a crafted word of many glued numbers must not exhaust the stack.
 fn classify(word: &str, pos: Pos, game: &mut RawGame) -> bool {
-    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
-        let token = if word == "½-½" { "1/2-1/2" } else { word };
-        push(game, TokenKind::Result(token.to_owned()), pos);
-        return true;
-    }
-    if let Some((number, seat, used)) = move_number(word) {
-        push(game, TokenKind::MoveNumber { number, seat }, pos);
-        let rest: String = word.chars().skip(used).collect();
-        if !rest.is_empty() {
-            let glued = Pos {
-                line: pos.line,
-                column: pos.column + used,
-            };
-            classify(&rest, glued, game);
+    let mut word = word;
+    let mut pos = pos;
+    loop {
+        if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+            let token = if word == "½-½" { "1/2-1/2" } else { word };
+            push(game, TokenKind::Result(token.to_owned()), pos);
+            return true;
         }
-        return false;
+        let Some((number, seat, used)) = move_number(word) else {
+            break;
+        };
+        push(game, TokenKind::MoveNumber { number, seat }, pos);
+        // A move glued to its number (`1A.e4`) starts right after it.
+        match word.char_indices().nth(used) {
+            Some((at, _)) => {
+                word = word.get(at..).unwrap_or("");
+                pos.column += used;
+            }
+            None => return false,
+        }
     }
     if word.starts_with('$') && !word.contains('@') {
         push(game, TokenKind::Nag(word.to_owned()), pos);
