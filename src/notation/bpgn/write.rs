@@ -1,0 +1,322 @@
+//! The BPGN writer: FICS/BughouseDB style plus rule tags, deterministic.
+
+use crate::rules::{BoardState, DropMate, Legality, Match, Promotion, RulesPreset, Seat};
+
+use super::outcome::{outcome_tag, result_token, termination_tag};
+
+/// Movetext lines are wrapped before this column.
+const LINE_WIDTH: usize = 80;
+
+/// What the BPGN says about a match beyond its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BpgnHeader {
+    pub event: String,
+    pub site: String,
+    /// `YYYY.MM.DD` (dashes and slashes are written as dots); empty: unknown.
+    pub date: String,
+    /// Empty: `-` (not applicable).
+    pub round: String,
+    /// Local time of the start, `HH:MM:SS`, if known.
+    pub time: Option<String>,
+    /// Player names by seat, in [`Seat::index`] order: WhiteA, BlackA, WhiteB, BlackB.
+    pub players: [String; 4],
+    /// Other tags, written after Tandem's own, in this order (e.g. `WhiteAElo`, `Lag`).
+    /// Tags Tandem writes itself are skipped here.
+    pub extra: Vec<(String, String)>,
+    /// Comments before the first move (e.g. BughouseDB's `C: This is game number ...`).
+    pub comments: Vec<String>,
+}
+
+impl BpgnHeader {
+    #[must_use]
+    pub fn player(&self, seat: Seat) -> &str {
+        self.players.get(seat.index()).map_or("", String::as_str)
+    }
+
+    pub fn set_player(&mut self, seat: Seat, name: impl Into<String>) {
+        if let Some(slot) = self.players.get_mut(seat.index()) {
+            *slot = name.into();
+        }
+    }
+}
+
+/// The tags [`write_bpgn`] writes itself (never taken from [`BpgnHeader::extra`]).
+pub(crate) const OWN_TAGS: [&str; 22] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "WhiteA",
+    "BlackA",
+    "WhiteB",
+    "BlackB",
+    "Result",
+    "Time",
+    "TimeControl",
+    "Variant",
+    "Rules",
+    "Promotion",
+    "PromotionPieces",
+    "DropMate",
+    "PawnDropRanks",
+    "DropForbiddenRanks",
+    "Termination",
+    "Outcome",
+    "SetUp",
+    "FEN",
+];
+
+pub(crate) fn is_own_tag(name: &str) -> bool {
+    OWN_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+}
+
+/// Writes one match as BPGN: tags, a blank line, movetext in real-time order wrapped at
+/// 80 columns, the termination comment and the team-relative Result token.
+#[must_use]
+pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
+    let rules = m.rules();
+    let result = m.result();
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        out.push_str(&escape(value));
+        out.push_str("\"]\n");
+    };
+    tag("Event", or(&header.event, "?"));
+    tag("Site", or(&header.site, "?"));
+    tag("Date", &date(&header.date));
+    tag("Round", or(&header.round, "-"));
+    for &board in m.board_ids() {
+        for seat in Seat::ALL.into_iter().filter(|s| s.board == board) {
+            tag(seat.tag(), or(header.player(seat), "?"));
+        }
+    }
+    tag("Result", result_token(result));
+    if let Some(time) = &header.time {
+        tag("Time", time);
+    }
+    tag("TimeControl", &rules.time_control.bpgn());
+    if rules.is_bughouse() {
+        tag("Variant", "Bughouse");
+    }
+    tag("Rules", &rules.name);
+    for (name, value) in rule_tags(rules) {
+        tag(name, &value);
+    }
+    tag("Termination", termination_tag(result));
+    if let Some(r) = result {
+        tag("Outcome", &outcome_tag(r));
+    }
+    if let Some(fen) = start_fen(m) {
+        tag("SetUp", "1");
+        tag("FEN", &fen);
+    }
+    for (name, value) in &header.extra {
+        if !is_own_tag(name) && is_tag_name(name) {
+            tag(name, value);
+        }
+    }
+    out.push('\n');
+
+    let mut text = Wrapper::default();
+    for c in &header.comments {
+        text.comment(c);
+    }
+    text.newline();
+    for ply in m.record() {
+        let mut unit = format!("{}{}. {}", ply.number, ply.seat().letter(), ply.san);
+        if let Some(ms) = ply.meta.clock_ms {
+            unit.push('{');
+            unit.push_str(&seconds(ms));
+            unit.push('}');
+        }
+        text.word(&unit);
+        if let Legality::Illegal(reason) = &ply.legality {
+            text.comment(&format!("Illegal: {}", reason.describe()));
+        }
+        if let Some(c) = &ply.meta.comment {
+            text.comment(c);
+        }
+    }
+    let termination = match result {
+        Some(r) => r.describe(&|seat| display_name(header, m, seat)),
+        None => "Unfinished".to_owned(),
+    };
+    // On a line of its own, as FICS writes it.
+    text.newline();
+    text.comment(&termination);
+    text.word(result_token(result));
+    out.push_str(&text.finish());
+    out.push('\n');
+    out
+}
+
+/// `298.210`: seconds with milliseconds.
+pub(crate) fn seconds(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+fn or<'a>(value: &'a str, unknown: &'a str) -> &'a str {
+    if value.trim().is_empty() {
+        unknown
+    } else {
+        value
+    }
+}
+
+fn date(value: &str) -> String {
+    let v = value.trim();
+    if v.is_empty() {
+        "????.??.??".into()
+    } else {
+        v.replace(['-', '/'], ".")
+    }
+}
+
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Tag values escape `\` and `"`; line breaks become spaces (a tag is one line).
+fn escape(value: &str) -> String {
+    let mut s = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' | '\r' => s.push(' '),
+            c => s.push(c),
+        }
+    }
+    s
+}
+
+/// The rules tags, bughouse.pro's style where it has one.
+fn rule_tags(rules: &RulesPreset) -> Vec<(&'static str, String)> {
+    let mut tags = Vec::new();
+    match rules.promotion {
+        Promotion::Upgrade => {
+            tags.push(("Promotion", "Upgrade".to_owned()));
+            let pieces: String = rules
+                .promotion_roles
+                .iter()
+                .map(|r| r.upper_char())
+                .collect();
+            tags.push(("PromotionPieces", pieces));
+        }
+        // bughouse.pro's word for a pawn removed and passed on.
+        Promotion::Removal => tags.push(("Promotion", "Discard".to_owned())),
+    }
+    if rules.is_bughouse() {
+        let drop_mate = match rules.drop_mate {
+            DropMate::Allowed => "Allowed",
+            DropMate::Forbidden => "Forbidden",
+        };
+        tags.push(("DropMate", drop_mate.to_owned()));
+        let r = rules.pawn_drop_ranks;
+        tags.push(("PawnDropRanks", format!("{}-{}", r.min, r.max)));
+        let ranks = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        let mut forbidden = Vec::new();
+        if !rules.no_drop_ranks.white.is_empty() {
+            forbidden.push(format!("White {}", ranks(&rules.no_drop_ranks.white)));
+        }
+        if !rules.no_drop_ranks.black.is_empty() {
+            forbidden.push(format!("Black {}", ranks(&rules.no_drop_ranks.black)));
+        }
+        if !forbidden.is_empty() {
+            tags.push(("DropForbiddenRanks", forbidden.join(", ")));
+        }
+    }
+    tags
+}
+
+/// `<A> | <B>` when a board did not start from the standard position.
+fn start_fen(m: &Match) -> Option<String> {
+    let standard = BoardState::start();
+    let ids = m.board_ids();
+    if ids.iter().all(|&b| *m.start_position(b) == standard) {
+        return None;
+    }
+    Some(
+        ids.iter()
+            .map(|&b| m.start_position(b).fen())
+            .collect::<Vec<_>>()
+            .join(" | "),
+    )
+}
+
+/// The name for the termination comment: the player's, when it names one seat only;
+/// else the seat's tag (`BlackB`), which the reader also understands.
+pub(crate) fn display_name(header: &BpgnHeader, m: &Match, seat: Seat) -> String {
+    let name = header.player(seat).trim();
+    let clashes = m
+        .board_ids()
+        .iter()
+        .flat_map(|&b| Seat::ALL.into_iter().filter(move |s| s.board == b))
+        .filter(|&s| s != seat)
+        .any(|s| header.player(s).trim() == name);
+    if name.is_empty() || name == "?" || clashes {
+        seat.tag().to_owned()
+    } else {
+        name.to_owned()
+    }
+}
+
+/// Movetext words wrapped at [`LINE_WIDTH`].
+#[derive(Default)]
+struct Wrapper {
+    out: String,
+    line_len: usize,
+}
+
+impl Wrapper {
+    fn word(&mut self, w: &str) {
+        let len = w.chars().count();
+        if self.line_len > 0 {
+            if self.line_len + 1 + len > LINE_WIDTH {
+                self.out.push('\n');
+                self.line_len = 0;
+            } else {
+                self.out.push(' ');
+                self.line_len += 1;
+            }
+        }
+        self.out.push_str(w);
+        self.line_len += len;
+    }
+
+    /// `{...}`, wrapped between words. Braces inside become parentheses (PGN comments
+    /// cannot hold them) and whitespace runs one space, as the reader reads them.
+    fn comment(&mut self, text: &str) {
+        let clean = text.replace('{', "(").replace('}', ")");
+        let words: Vec<&str> = clean.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            [only] => self.word(&format!("{{{only}}}")),
+            [first, middle @ .., last] => {
+                self.word(&format!("{{{first}"));
+                for w in middle {
+                    self.word(w);
+                }
+                self.word(&format!("{last}}}"));
+            }
+        }
+    }
+
+    /// Ends the line (if anything is on it).
+    fn newline(&mut self) {
+        if self.line_len > 0 {
+            self.out.push('\n');
+            self.line_len = 0;
+        }
+    }
+
+    fn finish(self) -> String {
+        self.out
+    }
+}
