@@ -36,12 +36,23 @@ pub fn capture_events(chunks: &[CaptureChunk]) -> Vec<DeviceEvent> {
 pub const TAIL_MS: Millis = 10_000;
 
 /// Runs `events` through a fresh arbiter; `on_output` sees every output as it happens.
-pub fn run(cfg: ArbiterConfig, events: &[DeviceEvent], mut on_output: impl FnMut(&Output)) -> Arbiter {
+pub fn run(cfg: ArbiterConfig, events: &[DeviceEvent], on_output: impl FnMut(&Output)) -> Arbiter {
+    let inputs: Vec<Input> = events.iter().cloned().map(Input::Device).collect();
+    run_inputs(cfg, &inputs, on_output)
+}
+
+/// Runs any inputs (a journal's, or a capture's events) through a fresh arbiter, then lets
+/// the deadlines after the last input fall.
+pub fn run_inputs(
+    cfg: ArbiterConfig,
+    inputs: &[Input],
+    mut on_output: impl FnMut(&Output),
+) -> Arbiter {
     let mut arb = Arbiter::new(cfg);
     let mut last = 0;
-    for ev in events {
-        last = last.max(ev.t_ms);
-        for o in arb.handle(&Input::Device(ev.clone())) {
+    for input in inputs {
+        last = last.max(input.t_ms());
+        for o in arb.handle(input) {
             on_output(&o);
         }
     }

@@ -1,25 +1,36 @@
 //! The three games recorded from a real DGT board and clock (shared/fixtures/dgt), replayed
 //! through the arbiter exactly as live play: every move comes back.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use common::describe_alerts;
+use tandem::BoardId;
 use tandem::arbiter::{AlertKind, ArbiterConfig};
 use tandem::device::capture::read_capture;
 use tandem::replay::{capture_events, run};
 use tandem::rules::RulesPreset;
-use tandem::BoardId;
 
 fn fixture(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/dgt").join(name)
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/fixtures/dgt")
+        .join(name)
 }
 
 fn check(name: &str) {
     let chunks = read_capture(&fixture(&format!("{name}.capture"))).expect("capture");
-    let expected: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(fixture(&format!("{name}.expected.json"))).unwrap()).unwrap();
+    let expected: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(fixture(&format!("{name}.expected.json"))).unwrap(),
+    )
+    .unwrap();
     let rules = RulesPreset::built_in(expected["preset"].as_str().unwrap());
-    let want: Vec<String> = expected["sans"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect();
+    let want: Vec<String> = expected["sans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
     let arb = run(ArbiterConfig::new(rules), &capture_events(&chunks), |_| {});
     let got: Vec<String> = arb
         .game()
@@ -29,7 +40,12 @@ fn check(name: &str) {
         .map(|p| p.san.trim_end_matches(['+', '#']).to_owned())
         .collect();
     let first_diff = got.iter().zip(&want).position(|(g, w)| g != w);
-    assert_eq!(got, want, "{name}: first difference at ply {first_diff:?}\n{}", describe_alerts(&arb));
+    assert_eq!(
+        got,
+        want,
+        "{name}: first difference at ply {first_diff:?}\n{}",
+        describe_alerts(&arb)
+    );
     let alarms: Vec<_> = arb
         .alerts()
         .all()
@@ -37,7 +53,11 @@ fn check(name: &str) {
         .filter(|a| !matches!(a.kind, AlertKind::GameEnd | AlertKind::Flag))
         .map(|a| a.json_line())
         .collect();
-    assert!(alarms.is_empty(), "{name}: false alarms:\n{}", alarms.join("\n"));
+    assert!(
+        alarms.is_empty(),
+        "{name}: false alarms:\n{}",
+        alarms.join("\n")
+    );
 }
 
 #[test]
@@ -62,14 +82,29 @@ fn real_game_johan() {
 fn real_game_johan_ends_with_a_flag_and_the_result_signal() {
     let chunks = read_capture(&fixture("real-johan.capture")).unwrap();
     let mut signals = Vec::new();
-    let arb = run(ArbiterConfig::new(RulesPreset::built_in("uscf-blitz")), &capture_events(&chunks), |o| {
-        if let tandem::arbiter::Output::ResultSignal { signal, .. } = o {
-            signals.push(*signal);
-        }
-    });
-    let flags: Vec<_> = arb.alerts().all().iter().filter(|a| a.kind == AlertKind::Flag).collect();
+    let arb = run(
+        ArbiterConfig::new(RulesPreset::built_in("uscf-blitz")),
+        &capture_events(&chunks),
+        |o| {
+            if let tandem::arbiter::Output::ResultSignal { signal, .. } = o {
+                signals.push(*signal);
+            }
+        },
+    );
+    let flags: Vec<_> = arb
+        .alerts()
+        .all()
+        .iter()
+        .filter(|a| a.kind == AlertKind::Flag)
+        .collect();
     assert_eq!(flags.len(), 1, "{}", describe_alerts(&arb));
     assert!(flags[0].detail.contains("Black"), "{}", flags[0].detail);
-    assert_eq!(signals, vec![Some(tandem::arbiter::ResultSignal::WhiteWins)]);
-    assert!(!arb.game().is_over(), "a result signal is only offered to the TD");
+    assert_eq!(
+        signals,
+        vec![Some(tandem::arbiter::ResultSignal::WhiteWins)]
+    );
+    assert!(
+        !arb.game().is_over(),
+        "a result signal is only offered to the TD"
+    );
 }

@@ -113,11 +113,35 @@ enum Phase {
     Done,
 }
 
-/// A match played physically on a [`SimTable`].
+/// Where a rehearsal plays: what stands on a board, and hands to act on it.
+pub trait Table {
+    /// What stands on a square of a board now.
+    fn physical(&self, id: BoardId, sq: Square) -> Option<Token>;
+    /// Actions to happen at the given times.
+    fn schedule(&mut self, id: BoardId, actions: &[(Millis, PhysicalAction)]);
+    /// The boards at this table.
+    fn ids(&self) -> Vec<BoardId>;
+}
+
+impl Table for SimTable {
+    fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+        SimTable::physical(self, id, sq)
+    }
+
+    fn schedule(&mut self, id: BoardId, actions: &[(Millis, PhysicalAction)]) {
+        SimTable::schedule(self, id, actions);
+    }
+
+    fn ids(&self) -> Vec<BoardId> {
+        SimTable::ids(self)
+    }
+}
+
+/// A match played physically at a [`Table`] (simulated by default).
 #[derive(Clone, Debug)]
-pub struct Rehearsal {
+pub struct Rehearsal<T: Table = SimTable> {
     pub truth: Match,
-    pub table: SimTable,
+    pub table: T,
     hands: Vec<Hands>,
     rng: SplitMix64,
     phases: Vec<Phase>,
@@ -128,11 +152,14 @@ pub struct Rehearsal {
     /// Each ply as performed: board, move, press time.
     pub log: Vec<(BoardId, Move, Millis)>,
     now: Millis,
+    /// Actions a seat performs at the start of its next turn (putting back a knocked
+    /// piece, on its own time as the rules require), by seat index.
+    chores: Vec<Vec<PhysicalAction>>,
 }
 
-impl Rehearsal {
-    /// A match under `rules` on boards configured by `configs` (one for a single-board
-    /// preset, two for bughouse), every seat playing with `style`.
+impl Rehearsal<SimTable> {
+    /// A match under `rules` on simulated boards configured by `configs` (one for a
+    /// single-board preset, two for bughouse), every seat playing with `style`.
     #[must_use]
     pub fn new(
         rules: RulesPreset,
@@ -140,11 +167,65 @@ impl Rehearsal {
         style: &Style,
         chooser: Chooser,
         seed: u64,
-    ) -> Rehearsal {
+    ) -> Rehearsal<SimTable> {
         let n = if rules.is_bughouse() { 2 } else { 1 };
         let configs = &configs[..n.min(configs.len())];
-        let mut table = SimTable::new(configs, seed);
-        let clock_start = 1500;
+        let table = SimTable::new(configs, seed);
+        Rehearsal::at(table, rules, style, chooser, seed, 1500)
+    }
+
+    /// Plays one event (a move starts, or a press is applied to the truth). Returns the
+    /// simulation outputs up to that time, or `None` when the match is over.
+    pub fn step(&mut self) -> Option<Vec<SimOutput>> {
+        let t = self.next_time()?;
+        // The table first: the player sees the board as it is at this moment.
+        let out = self.table.run_until(t);
+        self.advance();
+        Some(out)
+    }
+
+    /// Runs the whole match, then `tail_ms` more so every report arrives.
+    pub fn run(&mut self, tail_ms: Millis) -> Vec<SimOutput> {
+        let mut out = Vec::new();
+        while let Some(batch) = self.step() {
+            out.extend(batch);
+        }
+        out.extend(self.table.run_until(self.now + tail_ms));
+        out
+    }
+
+    /// Raw bytes recorded so far, as a capture would hold them.
+    #[must_use]
+    pub fn chunks(outputs: &[SimOutput]) -> Vec<CaptureChunk> {
+        outputs
+            .iter()
+            .filter_map(SimOutput::chunk)
+            .cloned()
+            .collect()
+    }
+
+    /// Device events in order.
+    #[must_use]
+    pub fn events(outputs: &[SimOutput]) -> Vec<DeviceEvent> {
+        outputs
+            .iter()
+            .filter_map(SimOutput::event)
+            .cloned()
+            .collect()
+    }
+}
+
+impl<T: Table> Rehearsal<T> {
+    /// A match at `table`; Black starts White's clock at `clock_start`.
+    pub fn at(
+        mut table: T,
+        rules: RulesPreset,
+        style: &Style,
+        chooser: Chooser,
+        seed: u64,
+        clock_start: Millis,
+    ) -> Rehearsal<T> {
+        let n = if rules.is_bughouse() { 2 } else { 1 };
         for id in table.ids() {
             // Black starts White's clock (bughouse custom; harmless for blitz).
             table.schedule(
@@ -166,7 +247,22 @@ impl Rehearsal {
             clock_start,
             log: Vec::new(),
             now: 0,
+            chores: vec![Vec::new(); 4],
         }
+    }
+
+    /// The move being performed on a board right now, and by whom.
+    #[must_use]
+    pub fn moving(&self, board: BoardId) -> Option<(Color, Move)> {
+        match self.phases.get(board.index())? {
+            Phase::Moving { mv, .. } => Some((self.truth.board(board).turn(), *mv)),
+            _ => None,
+        }
+    }
+
+    /// Actions `seat` performs at the start of its next turn, before its move.
+    pub fn add_chore(&mut self, seat: Seat, actions: Vec<PhysicalAction>) {
+        self.chores[seat.index()].extend(actions);
     }
 
     /// Stops each board after this many plies.
@@ -192,14 +288,20 @@ impl Rehearsal {
             .min()
     }
 
+    /// When the next event falls.
+    #[must_use]
+    pub fn next_time(&self) -> Option<Millis> {
+        self.next_event().map(|(t, _)| t)
+    }
+
     #[must_use]
     pub fn is_done(&self) -> bool {
         self.next_event().is_none()
     }
 
-    /// Plays one event (a move starts, or a press is applied to the truth). Returns the
-    /// simulation outputs up to that time, or `None` when the match is over.
-    pub fn step(&mut self) -> Option<Vec<SimOutput>> {
+    /// Handles the next event (a move starts, or a press is applied to the truth); returns
+    /// its time, or `None` when the match is over.
+    pub fn advance(&mut self) -> Option<Millis> {
         let (t, i) = self.next_event()?;
         self.now = t;
         let board = BoardId::BOTH[i];
@@ -208,17 +310,7 @@ impl Rehearsal {
             Phase::Moving { mv, press_at } => self.press(board, mv, press_at),
             Phase::Done => {}
         }
-        Some(self.table.run_until(t))
-    }
-
-    /// Runs the whole match, then `tail_ms` more so every report arrives.
-    pub fn run(&mut self, tail_ms: Millis) -> Vec<SimOutput> {
-        let mut out = Vec::new();
-        while let Some(batch) = self.step() {
-            out.extend(batch);
-        }
-        out.extend(self.table.run_until(self.now + tail_ms));
-        out
+        Some(t)
     }
 
     fn start_move(&mut self, board: BoardId, at: Millis) {
@@ -246,6 +338,20 @@ impl Rehearsal {
         let mv = choose(&state, &moves, self.chooser, &mut self.rng);
         let mover = state.turn();
         let seat = Seat::new(board, mover);
+        let mut at = at;
+        let chores = std::mem::take(&mut self.chores[seat.index()]);
+        if !chores.is_empty() {
+            let mut t = at + 400;
+            let timed: Vec<(Millis, PhysicalAction)> = chores
+                .into_iter()
+                .map(|a| {
+                    t += 350;
+                    (t, a)
+                })
+                .collect();
+            self.table.schedule(board, &timed);
+            at = t;
+        }
         let removal = self.truth.rules().promotion == Promotion::Removal;
         let table = &self.table;
         let physical = |sq: Square| table.physical(board, sq);
@@ -272,26 +378,6 @@ impl Rehearsal {
                 *p = Phase::Done;
             }
         }
-    }
-
-    /// Raw bytes recorded so far, as a capture would hold them.
-    #[must_use]
-    pub fn chunks(outputs: &[SimOutput]) -> Vec<CaptureChunk> {
-        outputs
-            .iter()
-            .filter_map(SimOutput::chunk)
-            .cloned()
-            .collect()
-    }
-
-    /// Device events in order.
-    #[must_use]
-    pub fn events(outputs: &[SimOutput]) -> Vec<DeviceEvent> {
-        outputs
-            .iter()
-            .filter_map(SimOutput::event)
-            .cloned()
-            .collect()
     }
 }
 

@@ -383,6 +383,9 @@ fn physical_moves(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells
     out
 }
 
+/// A board after one more ply: state, tokens, allowances.
+type Stepped = (BoardState, Tokens, Vec<(Square, u16)>);
+
 /// The state, tokens and allowances after `m`, or `None` if `m` cannot be played at all.
 fn step(
     state: &BoardState,
@@ -390,7 +393,7 @@ fn step(
     tokens: &Tokens,
     allowances: &[(Square, u16)],
     m: Move,
-) -> Option<(BoardState, Tokens, Vec<(Square, u16)>)> {
+) -> Option<Stepped> {
     let mover = state.turn();
     let mut next = state.clone();
     next.apply(m, rules.promotion).ok()?;

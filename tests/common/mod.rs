@@ -101,9 +101,7 @@ pub fn alarms(arb: &Arbiter) -> Vec<Alert> {
     arb.alerts()
         .all()
         .iter()
-        .filter(|a| {
-            a.kind != AlertKind::GameEnd && !(a.kind == AlertKind::Promotion && !a.is_open())
-        })
+        .filter(|a| a.kind != AlertKind::GameEnd && (a.kind != AlertKind::Promotion || a.is_open()))
         .cloned()
         .collect()
 }

@@ -1,0 +1,289 @@
+//! The demo: two virtual DGT boards on pseudo-terminals, connected through the real serial
+//! code, with a bughouse match played on them by four pairs of (virtual) hands in real
+//! time: natural-looking moves, captures passed across, drops, a promotion, a knocked
+//! piece put back, human-like noise. When a match ends the boards are set up again.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use shakmaty::Square;
+
+use super::BoardPlan;
+use crate::device::emulator::{ClockConfig, EmulatorConfig, PhysicalAction, Token};
+use crate::device::performer::Style;
+use crate::device::profile::{DeviceProfile, PortSpec};
+use crate::device::table::{Chooser, Rehearsal, Table};
+use crate::device::virtual_board::{VirtualBoard, VirtualBoardHandle};
+use crate::rules::RulesPreset;
+use crate::{BoardId, Millis};
+
+/// Two virtual boards, on pseudo-terminals, as a TD would plug in two real ones.
+pub struct DemoBoards {
+    boards: Arc<Vec<VirtualBoardHandle>>,
+}
+
+impl DemoBoards {
+    /// Starts the boards (board B turned 180° with its clock on the right, as boards are
+    /// often set up) and publishes them in the registry.
+    pub fn spawn(registry: Option<PathBuf>, seed: u64) -> std::io::Result<DemoBoards> {
+        let tc = ClockConfig {
+            base_ms: 5 * 60_000,
+            ..ClockConfig::default()
+        };
+        let a = EmulatorConfig {
+            serial: "10001".into(),
+            clock: Some(tc.clone()),
+            ..EmulatorConfig::default()
+        };
+        let b = EmulatorConfig {
+            serial: "10002".into(),
+            orientation: crate::dgt::Orientation::Rotated,
+            clock: Some(ClockConfig {
+                white_side: crate::dgt::ClockSide::Right,
+                ..tc
+            }),
+            ..EmulatorConfig::default()
+        };
+        let mut boards = Vec::new();
+        for (i, cfg) in [a, b].into_iter().enumerate() {
+            boards.push(VirtualBoard::spawn_in(
+                cfg,
+                seed.wrapping_add(i as u64),
+                registry.clone(),
+            )?);
+        }
+        Ok(DemoBoards {
+            boards: Arc::new(boards),
+        })
+    }
+
+    /// How the station connects to them: by path, through the production worker.
+    #[must_use]
+    pub fn plans(&self) -> Vec<BoardPlan> {
+        let profile = DeviceProfile::built_in("virtual")
+            .and_then(Result::ok)
+            .unwrap_or_default();
+        self.boards
+            .iter()
+            .zip(BoardId::BOTH)
+            .map(|(h, board)| BoardPlan {
+                board,
+                port: PortSpec::Path(h.path()),
+                profile: profile.clone(),
+            })
+            .collect()
+    }
+
+    #[must_use]
+    pub fn handle(&self, board: BoardId) -> Option<&VirtualBoardHandle> {
+        self.boards.get(board.index())
+    }
+
+    /// Plays matches on the boards until stopped.
+    #[must_use]
+    pub fn play(&self, rules: RulesPreset, seed: u64) -> DemoPlayer {
+        let stop = Arc::new(AtomicBool::new(false));
+        let boards = self.boards.clone();
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("demo-hands".into())
+            .spawn(move || {
+                let mut seed = seed;
+                while !flag.load(Ordering::SeqCst) {
+                    play_one(&boards, rules.clone(), seed, &flag);
+                    seed = seed.wrapping_add(1);
+                    // A pause between matches, then the pieces are set up again.
+                    sleep_unless(&flag, Duration::from_secs(8));
+                }
+            })
+            .ok();
+        DemoPlayer { stop, thread }
+    }
+}
+
+/// The demo's hands at work; stops when dropped.
+pub struct DemoPlayer {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl DemoPlayer {
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for DemoPlayer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn sleep_unless(stop: &AtomicBool, d: Duration) {
+    let end = Instant::now() + d;
+    while !stop.load(Ordering::SeqCst) && Instant::now() < end {
+        std::thread::sleep(
+            Duration::from_millis(50).min(end.saturating_duration_since(Instant::now())),
+        );
+    }
+}
+
+/// The virtual boards as a rehearsal table in real time: actions wait in a queue until
+/// their time comes.
+struct RealTable {
+    boards: Arc<Vec<VirtualBoardHandle>>,
+    queue: BinaryHeap<Reverse<(Millis, u64, usize, ActionBox)>>,
+    seq: u64,
+}
+
+/// A physical action with a total order (by insertion) for the queue.
+#[derive(Clone, Debug)]
+struct ActionBox(PhysicalAction);
+
+impl PartialEq for ActionBox {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for ActionBox {}
+impl PartialOrd for ActionBox {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for ActionBox {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
+impl Table for RealTable {
+    fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+        self.boards
+            .get(id.index())?
+            .inspect(move |emu| emu.physical(sq))
+            .flatten()
+    }
+
+    fn schedule(&mut self, id: BoardId, actions: &[(Millis, PhysicalAction)]) {
+        for (t, a) in actions {
+            self.seq += 1;
+            self.queue
+                .push(Reverse((*t, self.seq, id.index(), ActionBox(a.clone()))));
+        }
+    }
+
+    fn ids(&self) -> Vec<BoardId> {
+        BoardId::BOTH[..self.boards.len().min(2)].to_vec()
+    }
+}
+
+fn play_one(
+    boards: &Arc<Vec<VirtualBoardHandle>>,
+    rules: RulesPreset,
+    seed: u64,
+    stop: &AtomicBool,
+) {
+    let start = Instant::now();
+    let now = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+    for h in boards.iter() {
+        h.act(PhysicalAction::SetUpStart);
+        h.act(PhysicalAction::SetClock {
+            white_ms: rules.time_control.base_ms,
+            black_ms: rules.time_control.base_ms,
+        });
+    }
+    let table = RealTable {
+        boards: boards.clone(),
+        queue: BinaryHeap::new(),
+        seq: 0,
+    };
+    let mut style = Style::blitz();
+    // Spectators should be able to follow: a little slower than real blitz.
+    style.think_ms = (700, 3500);
+    let mut r = Rehearsal::at(table, rules, &style, Chooser::Natural, seed, 2500);
+    r.set_max_plies(60);
+    let mut knocked = false;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let next_action = r.table.queue.peek().map(|Reverse((t, ..))| *t);
+        let next_event = r.next_time();
+        let Some(next) = [next_action, next_event].into_iter().flatten().min() else {
+            break;
+        };
+        let wait = next.saturating_sub(now());
+        if wait > 0 {
+            sleep_unless(stop, Duration::from_millis(wait.min(200)));
+            continue;
+        }
+        if next_action == Some(next) {
+            if let Some(Reverse((_, _, i, ActionBox(a)))) = r.table.queue.pop()
+                && let Some(h) = boards.get(i)
+            {
+                h.act(a);
+            }
+        } else {
+            r.advance();
+            // A knocked piece: after a dozen moves on board A, while one player moves, a
+            // piece of the other is knocked onto a neighbouring square; its owner puts it
+            // back at the start of their next turn.
+            if !knocked && r.truth.plies_on(BoardId::A) >= 12 {
+                knocked = knock(&mut r, now());
+            }
+        }
+    }
+}
+
+/// Knocks a piece of the player not on move on board A onto a neighbouring empty square,
+/// away from the move being made (the TD sees `displaced`, cleared when the owner puts it
+/// back on their own time). Returns whether it happened.
+fn knock(r: &mut Rehearsal<RealTable>, now: Millis) -> bool {
+    let Some((mover, mv)) = r.moving(BoardId::A) else {
+        return false;
+    };
+    let busy = crate::sensing::touched(mv);
+    let owner = !mover;
+    let candidates: Vec<(Square, shakmaty::Piece)> = Square::ALL
+        .iter()
+        .filter(|s| !busy.contains(**s))
+        .filter_map(|&s| match r.table.physical(BoardId::A, s) {
+            Some(Token::Standing(p)) if p.color == owner && p.role != shakmaty::Role::King => {
+                Some((s, p))
+            }
+            _ => None,
+        })
+        .collect();
+    for (from, piece) in candidates.into_iter().rev() {
+        let spot = shakmaty::attacks::king_attacks(from)
+            .into_iter()
+            .find(|&s| !busy.contains(s) && r.table.physical(BoardId::A, s).is_none());
+        if let Some(to) = spot {
+            r.table.schedule(
+                BoardId::A,
+                &[(now + 300, PhysicalAction::Knock { from, to })],
+            );
+            r.add_chore(
+                crate::rules::Seat::new(BoardId::A, owner),
+                vec![
+                    PhysicalAction::Lift { square: to },
+                    PhysicalAction::Place {
+                        square: from,
+                        piece,
+                    },
+                ],
+            );
+            return true;
+        }
+    }
+    false
+}
