@@ -1,0 +1,94 @@
+//! The live station end to end, in real time: two virtual boards on pseudo-terminals, the
+//! production serial workers, the arbiter thread with its journal, and the demo's hands.
+
+use std::time::{Duration, Instant};
+
+use tandem::arbiter::ArbiterConfig;
+use tandem::arbiter::journal::JournalHeader;
+use tandem::rules::RulesPreset;
+use tandem::station::Session;
+use tandem::station::demo::DemoBoards;
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tandem-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn demo_match_is_followed_live_and_journaled() {
+    let dir = temp_dir("live");
+    let registry = dir.join("registry");
+    let boards = DemoBoards::spawn(Some(registry.clone()), 7).unwrap();
+    let rules = RulesPreset::built_in("uscf-bughouse");
+    let header = JournalHeader {
+        config: ArbiterConfig::new(rules.clone()),
+        event: "test".into(),
+        site: "here".into(),
+        date: "2026.11.21".into(),
+        time: None,
+        capture: None,
+    };
+    let session = Session::start(
+        header,
+        &boards.plans(),
+        &dir.join("match"),
+        Some(registry),
+        std::sync::Arc::new(|| {}),
+    )
+    .unwrap();
+    let mut player = boards.play(rules, 11);
+    let deadline = Instant::now() + Duration::from_secs(40);
+    let mut view = session.view();
+    while Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(200));
+        view = session.view();
+        if view
+            .record
+            .iter()
+            .filter(|p| p.ply.board == tandem::BoardId::A)
+            .count()
+            >= 6
+            && view
+                .record
+                .iter()
+                .filter(|p| p.ply.board == tandem::BoardId::B)
+                .count()
+                >= 6
+        {
+            break;
+        }
+    }
+    player.stop();
+    // Let the last press be judged before comparing with the journal.
+    std::thread::sleep(Duration::from_secs(4));
+    view = session.view();
+    eprintln!(
+        "{} plies: {:?}",
+        view.record.len(),
+        view.record
+            .iter()
+            .map(|p| p.san.clone())
+            .collect::<Vec<_>>()
+    );
+    for a in &view.alerts {
+        eprintln!("{}", a.json_line());
+    }
+    assert!(view.record.len() >= 12, "too few moves seen live");
+    for b in &view.boards {
+        assert!(b.link.connected, "board {} not connected", b.id);
+        assert!(b.started, "board {} never saw the start position", b.id);
+    }
+    // The journal replays to the same record.
+    let replayed = session.replayed().unwrap();
+    let live: Vec<String> = view.record.iter().map(|p| p.san.clone()).collect();
+    let again: Vec<String> = replayed
+        .game()
+        .record()
+        .iter()
+        .map(|p| p.san.clone())
+        .collect();
+    assert_eq!(live, again);
+    session.stop(true);
+}
