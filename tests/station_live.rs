@@ -1,6 +1,8 @@
 //! The live station end to end, in real time: two virtual boards on pseudo-terminals, the
 //! production serial workers, the arbiter thread with its journal, and the demo's hands.
 
+#![allow(clippy::unwrap_used)]
+
 use std::time::{Duration, Instant};
 
 use tandem::arbiter::ArbiterConfig;
@@ -40,10 +42,13 @@ fn demo_match_is_followed_live_and_journaled() {
     .unwrap();
     let mut player = boards.play(rules, 11);
     let deadline = Instant::now() + Duration::from_secs(40);
-    let mut view = session.view();
-    while Instant::now() < deadline {
+    let mut view;
+    loop {
         std::thread::sleep(Duration::from_millis(200));
         view = session.view();
+        if Instant::now() > deadline {
+            break;
+        }
         if view
             .record
             .iter()

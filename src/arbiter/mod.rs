@@ -16,7 +16,7 @@ pub mod journal;
 pub mod track;
 pub mod view;
 
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::{Color, Move, Piece, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
 pub use input::{Input, Offence, TdAction};
@@ -29,7 +29,7 @@ use crate::rules::{
     RulesPreset, Seat,
 };
 use crate::sensing::{
-    self, Anomaly, Candidate, Cell, Committed, Token, Verdict, explain, judge_press, judge_stable,
+    self, Anomaly, Candidate, Committed, Token, Verdict, explain, judge_press, judge_stable,
 };
 use crate::{BoardId, Millis};
 
@@ -408,6 +408,7 @@ impl Arbiter {
         }
         track.clock_present = true;
         let previous = track.running;
+        let previous_times = track.clock.map(|(_, t)| t);
         track.clock = Some((now, *times));
         track.running = times.running;
         if track.white_side.is_none()
@@ -421,7 +422,19 @@ impl Arbiter {
             (Some(a), Some(c)) if a != c => {
                 if let Some(by) = self.boards[b.index()].color_of(a) {
                     let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
-                    self.on_press(b, by, clock_ms);
+                    self.on_press(b, by, clock_ms, 0);
+                }
+            }
+            (Some(a), Some(c)) if a == c => {
+                // The same side runs as at the last poll, yet the other side's time changed:
+                // it ran in between, so both players pressed between two polls. The last
+                // press was by the other side.
+                let other = a.other();
+                let changed = previous_times
+                    .is_some_and(|p| p.side(other).seconds != times.side(other).seconds);
+                if changed && let Some(by) = self.boards[b.index()].color_of(other) {
+                    let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
+                    self.on_press(b, by, clock_ms, 1);
                 }
             }
             _ => {}
@@ -461,7 +474,7 @@ impl Arbiter {
         }
     }
 
-    fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>) {
+    fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
         // A press judged earlier is decided now with what is known.
         if self.boards[b.index()].pending.is_some() {
@@ -484,6 +497,7 @@ impl Arbiter {
             clock_ms,
             decide_at: Some(now + track.timing.settle_ms),
             give_up_at: now + track.timing.settle_ms + track.timing.max_wait_ms,
+            missed,
         });
     }
 
@@ -497,6 +511,7 @@ impl Arbiter {
             rules: self.game.rules(),
             tokens: &track.tokens,
             allowances: &track.allowances,
+            scan_ms: track.timing.scan_ms,
         }
     }
 
@@ -504,7 +519,7 @@ impl Arbiter {
         let Some(pending) = self.boards[b.index()].pending.clone() else {
             return;
         };
-        if self.game.is_over() || self.boards[b.index()].result_signal.is_some() {
+        if self.game.declared().is_some() || self.boards[b.index()].result_signal.is_some() {
             self.boards[b.index()].pending = None;
             return;
         }
@@ -516,12 +531,14 @@ impl Arbiter {
             .copied()
             .collect();
         let mut by = pending.by;
-        let mut verdict = judge_press(&self.committed(b), by, &history);
+        let deep = pending.missed > 0;
+        let mut verdict = judge_press(&self.committed(b), by, &history, deep);
         // The first press of a board also calibrates the clock: if only the other colour
         // moved, the clock sides were the other way round.
         if self.game.plies_on(b) == 0
             && matches!(verdict, Verdict::Nothing { .. })
-            && let alt @ Verdict::Commit { .. } = judge_press(&self.committed(b), !by, &history)
+            && let alt @ Verdict::Commit { .. } =
+                judge_press(&self.committed(b), !by, &history, false)
         {
             let track = &mut self.boards[b.index()];
             track.white_side = track.white_side.map(ClockSide::other);
@@ -535,18 +552,21 @@ impl Arbiter {
                 ..
             } => {
                 self.boards[b.index()].pending = None;
+                // Plies before the presser's last one had no press of their own seen; their
+                // press messages may still come, late and bunched.
+                let owed_until = now + self.boards[b.index()].timing.max_wait_ms;
+                let mut color = self.game.board(b).turn();
+                for _ in 1..candidate.plies.len() {
+                    self.boards[b.index()]
+                        .presses_owed
+                        .push((color, owed_until));
+                    color = !color;
+                }
                 let cells = history
                     .get(snapshot)
                     .map_or(self.boards[b.index()].cells, |s| s.cells);
                 let t_msg = pending.t_msg;
-                self.commit(
-                    b,
-                    &candidate,
-                    &cells,
-                    t_msg,
-                    pending.clock_ms,
-                    Some(snapshot_time(&history, snapshot)),
-                );
+                self.commit(b, &candidate, &cells, t_msg, pending.clock_ms, final_call);
             }
             Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b.index()], &tied) => {
                 self.boards[b.index()].pending = None;
@@ -586,6 +606,15 @@ impl Arbiter {
             }
             Verdict::Nothing { baseline } => {
                 let moved = baseline_shows_color(&baseline, by);
+                // The press of a ply already recorded (taken with an earlier press while the
+                // clock's messages were late): it is accounted for.
+                let track = &mut self.boards[b.index()];
+                track.presses_owed.retain(|(_, until)| *until >= now);
+                if !moved && let Some(i) = track.presses_owed.iter().position(|(c, _)| *c == by) {
+                    track.presses_owed.remove(i);
+                    track.pending = None;
+                    return;
+                }
                 if !moved || final_call {
                     self.boards[b.index()].pending = None;
                     self.report_nothing(b, by, &baseline, moved);
@@ -647,7 +676,7 @@ impl Arbiter {
         self.boards[b.index()].stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);
-            self.commit(b, &candidate, &cells, now, None, Some(last_change));
+            self.commit(b, &candidate, &cells, now, None, false);
             self.boards[b.index()].last_stable_commit = Some((now, mover));
         }
     }
@@ -661,7 +690,7 @@ impl Arbiter {
         cells: &sensing::Cells,
         t_msg: Millis,
         clock_ms: Option<u64>,
-        _decided_from: Option<Millis>,
+        forced: bool,
     ) {
         let n = cand.plies.len();
         let mut refs = Vec::with_capacity(n);
@@ -701,8 +730,12 @@ impl Arbiter {
             .filter(|(_, t)| *t == Token::Unsettled)
             .map(|(s, _)| s)
             .collect();
+        // A spare piece names itself at once; a pawn, upright or laid on its side, is told
+        // apart by what the board keeps showing (see `settle_tokens`).
         for sq in unsettled {
-            track.tokens.set(sq, Token::settle(cells.get(sq)));
+            if let Token::Piece(r) = Token::settle(cells.get(sq)) {
+                track.tokens.set(sq, Token::Piece(r));
+            }
         }
         track.tokens.retain(self.game.board(b).promoted());
         track.allowances.clone_from(&cand.allowances);
@@ -718,7 +751,7 @@ impl Arbiter {
             let how = match token {
                 Some(Token::Hidden) => "a pawn laid on its side",
                 Some(Token::Pawn) => "a pawn",
-                _ => "a token",
+                _ => "a pawn, upright or on its side",
             };
             self.raise(
                 b,
@@ -728,7 +761,7 @@ impl Arbiter {
                 Subject::Ply(ply),
             );
         }
-        self.after_commit_checks(b);
+        self.after_commit_checks(b, forced);
         let _ = refs;
     }
 
@@ -824,7 +857,7 @@ impl Arbiter {
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
         let cells = self.boards[b.index()].cells;
-        self.commit(b, first, &cells, t_msg, clock_ms, None);
+        self.commit(b, first, &cells, t_msg, clock_ms, false);
         let ply = PlyRef {
             board: b,
             color: mover,
@@ -857,7 +890,7 @@ impl Arbiter {
         }
         if let Some(candidate) = judge_stable(&self.committed(b), &cells) {
             let now = self.now;
-            self.commit(b, &candidate, &cells, now, None, None);
+            self.commit(b, &candidate, &cells, now, None, false);
             return;
         }
         let squares: Vec<String> = diff.into_iter().map(|s| s.to_string()).collect();
@@ -903,17 +936,35 @@ impl Arbiter {
             return;
         }
         let mover = self.mover_since_last_commit(b);
+        self.settle_tokens(b);
         let expect = self.committed(b).expect();
         let cells = self.boards[b.index()].cells;
         let residual = explain(&expect, &cells, mover);
         let pressed = self.boards[b.index()].pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
+        // When the opponent also shows a complete move and the "displaced" piece went where
+        // it could move, both players pressed between two polls of the clock: those are
+        // moves, judged at the next press, not a knock.
+        let board = sensing::explain::expected_board(&expect);
+        let opponent_moved = residual.in_progress.count() >= 2;
         let displaced_now: Vec<Anomaly> = residual
             .anomalies
             .iter()
             .copied()
-            .filter(|a| {
-                matches!(a, Anomaly::Displaced { piece, .. } if piece.color == mover) && !pressed
+            .filter(|a| match *a {
+                Anomaly::Displaced { piece, from, to } => {
+                    piece.color == mover
+                        && !pressed
+                        && !(opponent_moved
+                            && sensing::explain::can_reach(
+                                &board,
+                                from,
+                                piece,
+                                to,
+                                board.piece_at(to).is_some(),
+                            ))
+                }
+                _ => false,
             })
             .collect();
         let track = &mut self.boards[b.index()];
@@ -987,6 +1038,51 @@ impl Arbiter {
         }
     }
 
+    /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
+    /// piece at once; a pawn standing steadily for a full scan is an upright pawn; a square
+    /// empty for two scans while its owner is not on move (so not lifting it to move) holds
+    /// a pawn laid on its side. (A laid-down pawn now and then reads as a pawn for a scan,
+    /// so one reading settles nothing.)
+    fn settle_tokens(&mut self, b: BoardId) {
+        let state = self.game.board(b);
+        let turn = state.turn();
+        let board = state.board().clone();
+        let track = &mut self.boards[b.index()];
+        let now = track.history.last().map_or(0, |s| s.t_ms);
+        let scan = track.timing.scan_ms;
+        let unsettled: Vec<Square> = track
+            .tokens
+            .iter()
+            .filter(|(_, t)| *t == Token::Unsettled)
+            .map(|(s, _)| s)
+            .collect();
+        for sq in unsettled {
+            let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
+                continue;
+            };
+            let seen = track.cells.get(sq);
+            let since = track
+                .history
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == seen)
+                .last()
+                .map_or(now, |s| s.t_ms);
+            let steady = now.saturating_sub(since);
+            let token = match seen.to_piece() {
+                Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
+                Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
+                None if seen.is_empty() && owner != turn && steady >= 2 * scan => {
+                    Some(Token::Hidden)
+                }
+                _ => None,
+            };
+            if let Some(t) = token {
+                track.tokens.set(sq, t);
+            }
+        }
+    }
+
     fn fire_monitor_timers(&mut self, b: BoardId) {
         let now = self.now;
         let timing = self.boards[b.index()].timing;
@@ -1040,61 +1136,67 @@ impl Arbiter {
 
     /// At a commit: pieces missing (or unexplained pieces standing) at this press and the
     /// one before, unexplained by the moves between, are reported.
-    fn after_commit_checks(&mut self, b: BoardId) {
+    /// After a commit by the side that just moved: its own pieces gone (beyond a victim
+    /// the opponent may be lifting) or standing where nothing explains them. Reported at
+    /// once when the board is otherwise quiet; when the opponent is already moving (or has
+    /// pressed, `forced`), the mover may be holding a piece for the next move, so only what
+    /// is still wrong at the mover's next commit is reported.
+    fn after_commit_checks(&mut self, b: BoardId, forced: bool) {
+        let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
         let cells = self.boards[b.index()].cells;
-        let diff = expect.differences(&cells);
-        let mut missing = Vec::new();
-        let mut extra = Vec::new();
-        for sq in diff {
-            let c = cells.get(sq);
-            if c.is_empty() && !expect.allows_empty(sq) {
-                missing.push((sq, expect.mask(sq)));
-            } else if !c.is_empty()
-                && !c.is_unknown()
-                && expect.allows_empty(sq)
-                && expect.mask(sq) == 1
-            {
-                extra.push((sq, c));
+        let residual = explain(&expect, &cells, mover);
+        let quiet = !forced && residual.in_progress.is_empty();
+        let mut missing: Vec<(Square, u16, Piece)> = Vec::new();
+        let mut extra: Vec<(Square, sensing::Cell)> = Vec::new();
+        for a in &residual.anomalies {
+            match *a {
+                Anomaly::Missing { piece, square } if piece.color == mover => {
+                    missing.push((square, expect.mask(square), piece))
+                }
+                Anomaly::Unexplained { square, found } if found.color() == Some(mover) => {
+                    extra.push((square, found))
+                }
+                _ => {}
             }
         }
-        let track = &self.boards[b.index()];
-        let repeat_missing: Vec<(Square, u16)> = missing
-            .iter()
-            .copied()
-            .filter(|m| track.missing_at_commit.contains(m))
-            .collect();
-        let repeat_extra: Vec<(Square, Cell)> = extra
-            .iter()
-            .copied()
-            .filter(|e| track.extra_at_commit.contains(e))
-            .collect();
+        let ci = usize::from(mover.is_black());
         let track = &mut self.boards[b.index()];
-        track.missing_at_commit = missing;
-        track.extra_at_commit = extra;
-        for (sq, _) in repeat_missing {
-            let what = self.game.board(b).board().piece_at(sq).map_or_else(
-                || "piece".to_owned(),
-                |p| format!("{} {}", color_name(p.color), role_name(p.role)),
-            );
+        let report_missing: Vec<(Square, Piece)> = missing
+            .iter()
+            .filter(|(s, m, _)| quiet || track.missing_at_commit[ci].contains(&(*s, *m)))
+            .map(|(s, _, p)| (*s, *p))
+            .collect();
+        let report_extra: Vec<(Square, sensing::Cell)> = extra
+            .iter()
+            .copied()
+            .filter(|e| quiet || track.extra_at_commit[ci].contains(e))
+            .collect();
+        track.missing_at_commit[ci] = missing.iter().map(|(s, m, _)| (*s, *m)).collect();
+        track.extra_at_commit[ci] = extra;
+        for (square, piece) in report_missing {
             self.raise(
                 b,
                 AlertKind::Missing,
-                Some(sq),
-                format!("{what} missing from {sq} (no move explains it; hidden?)"),
+                Some(square),
+                format!(
+                    "{} {} missing from {square} (no move explains it; hidden?)",
+                    color_name(piece.color),
+                    role_name(piece.role)
+                ),
                 Subject::None,
             );
         }
-        for (sq, c) in repeat_extra {
-            let what = c.to_piece().map_or_else(
+        for (square, found) in report_extra {
+            let what = found.to_piece().map_or_else(
                 || "piece".to_owned(),
                 |p| format!("{} {}", color_name(p.color), role_name(p.role)),
             );
             self.raise(
                 b,
                 AlertKind::Unexplained,
-                Some(sq),
-                format!("{what} on {sq} that no move explains"),
+                Some(square),
+                format!("{what} on {square} that no move explains"),
                 Subject::None,
             );
         }
@@ -1371,9 +1473,6 @@ impl Arbiter {
             let board = result.board().unwrap_or(BoardId::A);
             self.raise(board, AlertKind::GameEnd, None, text, Subject::None);
             self.out.push(Output::MatchEnded(result));
-            for track in &mut self.boards {
-                track.pending = None;
-            }
         }
     }
 
@@ -1386,6 +1485,25 @@ impl Arbiter {
         subject: Subject,
     ) {
         let now = self.now;
+        // After the end of the match (and the moment late presses may still arrive),
+        // players put the pieces away: the board is no longer the TD's concern.
+        let after_end = self
+            .game
+            .result()
+            .and_then(|r| r.t_ms)
+            .is_some_and(|end| now > end + crate::rules::game::LATE_PRESS_MS);
+        let board_matter = matches!(
+            kind,
+            AlertKind::Displaced
+                | AlertKind::Missing
+                | AlertKind::Unexplained
+                | AlertKind::Desync
+                | AlertKind::NoMovePress
+                | AlertKind::Flag
+        );
+        if after_end && board_matter {
+            return;
+        }
         if let Some(a) = self.alerts.raise(now, b, kind, square, detail, subject) {
             self.out.push(Output::AlertRaised(a.clone()));
         }
@@ -1397,10 +1515,6 @@ impl Arbiter {
             self.out.push(Output::AlertCleared { id });
         }
     }
-}
-
-fn snapshot_time(history: &[sensing::Snapshot], i: usize) -> Millis {
-    history.get(i).map_or(0, |s| s.t_ms)
 }
 
 /// The promotion piece is read from the token on the promotion square: a spare piece names
@@ -1437,7 +1551,7 @@ fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
                 && c.plies[0]
                     .from()
                     .and_then(|f| track.tokens.get(f))
-                    .is_some_and(Token::is_hidden)
+                    .is_some_and(Token::may_be_unseen)
         })
 }
 

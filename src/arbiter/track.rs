@@ -15,6 +15,9 @@ use crate::{BoardId, Millis};
 /// boards scan at half speed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Timing {
+    /// The board's full scan period (USB ~250 ms, Bluetooth ~500 ms).
+    #[serde(default = "default_scan_ms")]
+    pub scan_ms: u64,
     /// After a press message, wait this long before judging: the press reaches the PC at
     /// least ~50 ms after the lever, a change on the board is reported within one scan, so
     /// a scan period after the message everything placed before the press has been seen.
@@ -36,6 +39,7 @@ impl Timing {
     #[must_use]
     pub fn for_scan_period(scan_period_ms: u64) -> Timing {
         Timing {
+            scan_ms: scan_period_ms,
             settle_ms: scan_period_ms + 50,
             max_wait_ms: 2500 + 2 * scan_period_ms,
             stable_ms: 1000 + 2 * scan_period_ms,
@@ -44,6 +48,10 @@ impl Timing {
             unexplained_ms: 1500 + 2 * scan_period_ms,
         }
     }
+}
+
+fn default_scan_ms() -> u64 {
+    250
 }
 
 impl Default for Timing {
@@ -77,6 +85,9 @@ pub struct PendingPress {
     pub decide_at: Option<Millis>,
     /// When to stop waiting and tell the TD.
     pub give_up_at: Millis,
+    /// Presses the clock did not show before this one (both players pressed between two
+    /// polls of the clock): the plies since the last commit may be more than one or two.
+    pub missed: u8,
 }
 
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments
@@ -113,9 +124,14 @@ pub struct Track {
     pub displaced: Vec<(Anomaly, Millis, bool)>,
     /// Unknown tokens seen, with when first seen, and whether already alerted.
     pub unknown: Vec<(Square, Millis, bool)>,
-    /// Squares where a piece was missing / something unexplained stood at the last commit.
-    pub missing_at_commit: Vec<(Square, u16)>,
-    pub extra_at_commit: Vec<(Square, Cell)>,
+    /// Squares where a piece of each colour was missing (or an unexplained piece of that
+    /// colour stood) at that colour's last commit, with the expected mask / sensed cell.
+    pub missing_at_commit: [Vec<(Square, u16)>; 2],
+    pub extra_at_commit: [Vec<(Square, crate::sensing::Cell)>; 2],
+    /// Plies recorded ahead of their own press messages (a deeper reading took them at an
+    /// earlier press while the clock's messages came late and bunched): the colour and until
+    /// when such a press may still arrive.
+    pub presses_owed: Vec<(Color, Millis)>,
     /// The last move committed without a clock (stability), for replacement by a press.
     pub last_stable_commit: Option<(Millis, Color)>,
     /// The stable position was judged at this change time already.
@@ -195,8 +211,9 @@ impl Track {
             allowances: Vec::new(),
             displaced: Vec::new(),
             unknown: Vec::new(),
-            missing_at_commit: Vec::new(),
-            extra_at_commit: Vec::new(),
+            missing_at_commit: [Vec::new(), Vec::new()],
+            extra_at_commit: [Vec::new(), Vec::new()],
+            presses_owed: Vec::new(),
             last_stable_commit: None,
             stable_judged: None,
             reconcile: false,

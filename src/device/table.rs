@@ -151,6 +151,10 @@ pub struct Rehearsal<T: Table = SimTable> {
     pub clock_start: Millis,
     /// Each ply as performed: board, move, press time.
     pub log: Vec<(BoardId, Move, Millis)>,
+    /// Moves completed and pressed on another board just after the match ended (the hands
+    /// were already moving): not in the truth, yet indistinguishable from a move pressed
+    /// just before the end whose clock message came late.
+    pub after_end: Vec<(BoardId, Move, Millis)>,
     now: Millis,
     /// Actions a seat performs at the start of its next turn (putting back a knocked
     /// piece, on its own time as the rules require), by seat index.
@@ -246,6 +250,7 @@ impl<T: Table> Rehearsal<T> {
             max_plies_per_board: 80,
             clock_start,
             log: Vec::new(),
+            after_end: Vec::new(),
             now: 0,
             chores: vec![Vec::new(); 4],
         }
@@ -374,7 +379,11 @@ impl<T: Table> Rehearsal<T> {
         }
         self.phases[i] = Phase::Ready(press_at);
         if self.truth.is_over() {
-            for p in &mut self.phases {
+            for (j, p) in self.phases.iter_mut().enumerate() {
+                if let Phase::Moving { mv, press_at } = *p {
+                    // Already in the player's hand: the move is completed and pressed.
+                    self.after_end.push((BoardId::BOTH[j], mv, press_at));
+                }
                 *p = Phase::Done;
             }
         }

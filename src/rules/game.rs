@@ -11,6 +11,10 @@ use super::position::{ApplyError, BoardState, Legality};
 use super::preset::{BoardCount, RulesPreset, SimultaneousMatesRule, StalemateRule};
 use crate::{BoardId, Millis};
 
+/// How much later than the end of the game a press on the other board may be reported and
+/// still count (the clock's message reaches the PC up to about a second after the lever).
+pub const LATE_PRESS_MS: Millis = 1200;
+
 /// A player's chair: a board and a colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Seat {
@@ -383,16 +387,17 @@ impl Match {
         let Some(result) = &self.board_result else {
             return true;
         };
-        match (&result.reason, self.rules.simultaneous_mates) {
-            (EndReason::Checkmate { loser }, SimultaneousMatesRule::Draw) => {
-                loser.board != board
-                    && match (result.t_ms, t_ms) {
-                        (Some(end), Some(t)) => t <= end + self.rules.simultaneous_window_ms,
-                        _ => false,
-                    }
+        // A move on the other board pressed before the game ended may be reported a little
+        // after it (the clock's message is late); so may a simultaneous mate (Transfer 7d).
+        let window = match self.rules.simultaneous_mates {
+            SimultaneousMatesRule::Draw => self.rules.simultaneous_window_ms.max(LATE_PRESS_MS),
+            SimultaneousMatesRule::FirstRecorded => LATE_PRESS_MS,
+        };
+        result.board() != Some(board)
+            && match (result.t_ms, t_ms) {
+                (Some(end), Some(t)) => t <= end + window,
+                _ => false,
             }
-            _ => false,
-        }
     }
 
     fn apply_ply(&mut self, board: BoardId, mv: Move, meta: PlyMeta) -> Result<Ply, PlayError> {
@@ -450,7 +455,9 @@ impl Match {
             self.board_result = Some(match &self.board_result {
                 Some(first) if matches!(first.reason, EndReason::Checkmate { .. }) => {
                     // Both boards mated inside the window: Transfer Chess 7d.
-                    if first.winner == mate.winner {
+                    if first.winner == mate.winner
+                        || self.rules.simultaneous_mates != SimultaneousMatesRule::Draw
+                    {
                         first.clone()
                     } else {
                         MatchResult {

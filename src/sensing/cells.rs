@@ -277,6 +277,12 @@ impl Token {
     pub fn is_hidden(self) -> bool {
         matches!(self, Token::Hidden)
     }
+
+    /// Its moves may show nothing on the board (laid down, or not settled yet).
+    #[must_use]
+    pub fn may_be_unseen(self) -> bool {
+        matches!(self, Token::Hidden | Token::Unsettled)
+    }
 }
 
 mod role_serde {

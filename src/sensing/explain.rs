@@ -8,9 +8,10 @@
 //! costs little, and anomalies, which cost much; the sensing compares candidate moves by
 //! that cost.
 
-use shakmaty::{Bitboard, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Rank, Role, Square, attacks};
 
 use super::cells::{Cell, Cells, Expect};
+use crate::rules::Reserve;
 
 /// Cost of one square explained as the opponent's move in progress.
 pub const IN_PROGRESS_COST: u32 = 1;
@@ -90,6 +91,19 @@ enum Diff {
 /// anomaly.
 #[must_use]
 pub fn explain(expect: &Expect, cells: &Cells, mover: Color) -> Residual {
+    explain_with(expect, cells, mover, None)
+}
+
+/// Like [`explain`], knowing the opponent's reserve: a piece of theirs appearing with no
+/// piece lifted is then a drop only if they hold that piece (or a piece of that kind could
+/// be coming from a square not reported yet).
+#[must_use]
+pub fn explain_with(
+    expect: &Expect,
+    cells: &Cells,
+    mover: Color,
+    opp_reserve: Option<&Reserve>,
+) -> Residual {
     let diff = expect.differences(cells);
     if diff.is_empty() {
         return Residual::default();
@@ -122,8 +136,9 @@ pub fn explain(expect: &Expect, cells: &Cells, mover: Color) -> Residual {
     // Try every consistent "opponent partway through one move" and keep the cheapest
     // whole explanation (a knocked piece must not pass for a capture victim when pairing
     // it as displaced explains more).
+    let board = expected_board(expect);
     let mut best: Option<Residual> = None;
-    for set in opponent_move_options(&diffs, opp) {
+    for set in opponent_move_options(&diffs, opp, &board, opp_reserve) {
         let mut used = vec![false; diffs.len()];
         let mut r = Residual::default();
         for &i in &set {
@@ -144,6 +159,18 @@ pub fn explain(expect: &Expect, cells: &Cells, mover: Color) -> Residual {
         }
     }
     best.unwrap_or_default()
+}
+
+/// The pieces the record has on the board (a promoted piece as what it stands for).
+#[must_use]
+pub fn expected_board(expect: &Expect) -> Board {
+    let mut board = Board::empty();
+    for sq in Square::ALL {
+        if let Some(p) = expect_piece(expect, sq) {
+            board.set_piece_at(sq, p);
+        }
+    }
+    board
 }
 
 /// The piece a square expects, taking a promoted piece's token as the piece it stands for
@@ -170,7 +197,12 @@ fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
 
 /// Sets of differences (indices) that together can be the opponent partway through one
 /// move, or castling; the empty set included.
-fn opponent_move_options(diffs: &[(Square, Diff)], opp: Color) -> Vec<Vec<usize>> {
+fn opponent_move_options(
+    diffs: &[(Square, Diff)],
+    opp: Color,
+    board: &Board,
+    opp_reserve: Option<&Reserve>,
+) -> Vec<Vec<usize>> {
     let lifted: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppLifted(_)));
     let placed: Vec<usize> = indices(diffs, |d| {
         matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_))
@@ -210,7 +242,9 @@ fn opponent_move_options(diffs: &[(Square, Diff)], opp: Color) -> Vec<Vec<usize>
                 continue;
             }
             for v in opt(&victims) {
-                if victim_fits(diffs, l, p, v) {
+                if victim_fits(diffs, l, p, v)
+                    && reach_fits(board, diffs, opp, l, p, v, opp_reserve)
+                {
                     options.push([l, p, v].into_iter().flatten().collect());
                 }
             }
@@ -275,6 +309,104 @@ fn victim_fits(
         && lifted_pawn
         && vsq.file() == psq.file()
         && vsq.rank().distance(psq.rank()) == 1
+}
+
+/// Can the opponent's move in progress really be made on this board: the lifted piece
+/// able to reach the square where it was placed, or to capture the victim lifted first;
+/// a victim lifted with no capturer seen yet attacked by some opponent piece?
+fn reach_fits(
+    board: &Board,
+    diffs: &[(Square, Diff)],
+    opp: Color,
+    lifted: Option<usize>,
+    placed: Option<usize>,
+    victim: Option<usize>,
+    opp_reserve: Option<&Reserve>,
+) -> bool {
+    let occupied = board.occupied();
+    let attacked_by_opp = |sq: Square| {
+        board
+            .attacks_to(sq, opp, occupied)
+            .intersects(board.by_color(opp))
+    };
+    match (lifted, placed, victim) {
+        (Some(l), Some(p), _) => {
+            let from = diffs[l].0;
+            let Some(piece) = board.piece_at(from) else {
+                return true;
+            };
+            let (to, onto_mover) = match diffs[p] {
+                (sq, Diff::OppOnMover(_)) => (sq, true),
+                (sq, _) => (sq, false),
+            };
+            if victim.is_some() {
+                // En passant: victim_fits checked the shape.
+                return piece.role == Role::Pawn;
+            }
+            can_reach(board, from, piece, to, onto_mover)
+        }
+        (Some(l), None, Some(v)) => {
+            let from = diffs[l].0;
+            let to = diffs[v].0;
+            let Some(piece) = board.piece_at(from) else {
+                return true;
+            };
+            can_reach(board, from, piece, to, true)
+                || (piece.role == Role::Pawn
+                    && from.rank() == to.rank()
+                    && from.file().distance(to.file()) == 1)
+        }
+        (None, None, Some(v)) => {
+            let to = diffs[v].0;
+            attacked_by_opp(to)
+                || (board.piece_at(to).is_some_and(|p| p.role == Role::Pawn)
+                    && [-1, 1].iter().any(|d| {
+                        to.offset(*d)
+                            .filter(|s| s.rank() == to.rank())
+                            .is_some_and(|s| board.piece_at(s) == Some(opp.pawn()))
+                    }))
+        }
+        (None, Some(p), None) => match diffs[p] {
+            // Placed onto a mover's piece with no lift seen: the capturer's old square is
+            // not reported yet, so some opponent piece of that kind must attack the square.
+            (sq, Diff::OppOnMover(pp)) => {
+                (board.attacks_to(sq, opp, occupied) & board.by_piece(pp)).any()
+                    || pp.role == Role::Pawn
+            }
+            // Onto an empty square with no lift seen: a drop of a piece in hand, or a move
+            // whose old square is not reported yet.
+            (sq, Diff::OppPlaced(pp)) => {
+                opp_reserve.is_none_or(|r| r.get(pp.role) > 0)
+                    || board
+                        .by_piece(pp)
+                        .into_iter()
+                        .any(|from| can_reach(board, from, pp, sq, false))
+            }
+            _ => true,
+        },
+        _ => true,
+    }
+}
+
+/// Can `piece` on `from` go to `to` (capturing there when `capture`) on this board?
+#[must_use]
+pub fn can_reach(board: &Board, from: Square, piece: Piece, to: Square, capture: bool) -> bool {
+    let occupied = board.occupied();
+    if piece.role == Role::Pawn {
+        if capture {
+            return attacks::pawn_attacks(piece.color, from).contains(to);
+        }
+        let step: i32 = if piece.color.is_white() { 8 } else { -8 };
+        let one = from.offset(step);
+        let start = piece.color.relative_rank(Rank::Second);
+        return one == Some(to)
+            || (from.rank() == start
+                && one.is_some_and(|o| !occupied.contains(o))
+                && from.offset(2 * step) == Some(to))
+            // A pawn capturing onto a square emptied a moment ago (victim already lifted).
+            || attacks::pawn_attacks(piece.color, from).contains(to);
+    }
+    attacks::attacks(from, piece, occupied).contains(to)
 }
 
 fn collect_anomalies(diffs: &[(Square, Diff)], used: &[bool], expect: &Expect, r: &mut Residual) {

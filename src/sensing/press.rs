@@ -9,7 +9,7 @@
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 use super::cells::{Cell, Cells, Expect, Token, Tokens, expected};
-use super::explain::{Residual, explain};
+use super::explain::{Residual, explain_with};
 use crate::Millis;
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
@@ -29,6 +29,8 @@ pub struct Committed<'a> {
     pub tokens: &'a Tokens,
     /// Extra cells allowed on squares (a Transfer pawn awaiting removal).
     pub allowances: &'a [(Square, u16)],
+    /// The board's full scan period: both halves of one move are reported within it.
+    pub scan_ms: u64,
 }
 
 impl Committed<'_> {
@@ -55,6 +57,9 @@ pub struct Candidate {
     pub allowances: Vec<(Square, u16)>,
     /// Plies that are not legal moves (illegal or unjudged), counted for preference.
     pub irregular: u8,
+    /// The last ply lands a hidden promoted piece (a pawn on its side): nothing the
+    /// sensors show can confirm it, so a visible reading is preferred.
+    pub hidden_landing: bool,
 }
 
 /// The verdict on a press.
@@ -79,12 +84,325 @@ pub enum Verdict {
 
 /// Judges a press by `presser` over `history` (oldest first, latest last).
 #[must_use]
-pub fn judge_press(c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> Verdict {
+///
+/// `missed_presses`: the clock showed that presses were missed (both players pressed
+/// between two polls), so the plies since the last commit may go back further.
+pub fn judge_press(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    missed_presses: bool,
+) -> Verdict {
+    let short = judge_at(c, presser, history, Depth::Short);
+    if clean(&short) {
+        return short;
+    }
+    // Both players may have pressed between two polls of the clock: look deeper. The
+    // clock may show it (`missed_presses`), or not at all (a short turn leaves the whole
+    // seconds unchanged); then the deeper reading must put right what the short one could
+    // not — an illegal reading, or the mover's own pieces left unexplained — and not just
+    // absorb the opponent's next move in progress.
+    let long = judge_at(c, presser, history, Depth::Long);
+    // The same plies in another order reach the same board (the presser's two moves may
+    // swap): the board showed the order, by when each landing first appeared.
+    let long = match long {
+        Verdict::Ambiguous { tied, residual } => {
+            let in_order: Vec<Candidate> = tied
+                .into_iter()
+                .filter(|k| landings_in_order(c, k, history))
+                .collect();
+            match <[Candidate; 1]>::try_from(in_order) {
+                Ok([one]) => Verdict::Commit {
+                    candidate: one,
+                    residual,
+                    snapshot: history.len().saturating_sub(1),
+                },
+                Err(rest) => Verdict::Ambiguous {
+                    tied: rest,
+                    residual,
+                },
+            }
+        }
+        other => other,
+    };
+    // A deeper reading claims moves nobody saw being pressed: each of its moves must at
+    // least have been seen landing.
+    let long = match long {
+        Verdict::Commit { ref candidate, .. } if !landings_seen(c, candidate, history) => {
+            Verdict::Nothing {
+                baseline: Residual::default(),
+            }
+        }
+        other => other,
+    };
+    let (
+        Verdict::Commit {
+            candidate: cl,
+            residual: rl,
+            ..
+        },
+        Some((cs, rs)),
+    ) = (&long, committed_reading(&short))
+    else {
+        return if matches!(short, Verdict::Commit { .. }) || !matches!(long, Verdict::Commit { .. })
+        {
+            short
+        } else {
+            long
+        };
+    };
+    let mover_anomalies = |r: &Residual| {
+        r.anomalies
+            .iter()
+            .filter(|a| a.color() == Some(presser))
+            .count()
+    };
+    let better = rl.cost < rs.cost
+        && (missed_presses
+            || cl.irregular < cs.irregular
+            || mover_anomalies(rl) < mover_anomalies(rs));
+    if better { long } else { short }
+}
+
+/// Was every ply's piece seen on its landing square at some moment of the history?
+fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let mut color = c.state.turn();
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let seen = history
+            .iter()
+            .any(|s| s.cells.get(sq).color() == Some(color));
+        if !seen {
+            return false;
+        }
+        color = !color;
+    }
+    true
+}
+
+/// Did the plies' landings first appear in the order of the plies?
+fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let mut color = c.state.turn();
+    let mut last = 0;
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let Some(first) = history
+            .iter()
+            .find(|s| s.cells.get(sq).color() == Some(color))
+            .map(|s| s.t_ms)
+        else {
+            return false;
+        };
+        if first < last {
+            return false;
+        }
+        last = first;
+        color = !color;
+    }
+    true
+}
+
+fn committed_reading(v: &Verdict) -> Option<(&Candidate, &Residual)> {
+    match v {
+        Verdict::Commit {
+            candidate,
+            residual,
+            ..
+        } => Some((candidate, residual)),
+        _ => None,
+    }
+}
+
+/// How far back the plies since the last commit may reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Depth {
+    /// The presser's move (or the opponent's and the presser's, when the opponent's press
+    /// was missed).
+    Short,
+    /// Also the presser's, the opponent's and the presser's again (two presses missed).
+    Long,
+}
+
+fn clean(v: &Verdict) -> bool {
+    matches!(v, Verdict::Commit { residual, .. } if residual.cost < super::explain::ANOMALY_COST)
+}
+
+fn judge_at(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth: Depth) -> Verdict {
+    if let Some(v) = judge_by_evidence(c, presser, history, depth) {
+        return v;
+    }
+    judge_by_cost(c, presser, history, depth)
+}
+
+/// The board showed exactly the result of one candidate at some moment: the latest such
+/// moment wins, if what the board shows now still agrees with it (the opponent partway
+/// through the reply, or an anomaly that no other candidate explains better).
+///
+/// This comes first because a cheaper explanation of the latest state can be wrong: with
+/// the reply's mover and victim both in hand, "the bishop captured on a6 and was lifted
+/// again" explains the board better than the bishop move the board actually showed.
+fn judge_by_evidence(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+) -> Option<Verdict> {
+    let latest = history.last()?;
+    let base_expect = c.expect();
+    let mut union = Bitboard::EMPTY;
+    for snap in history {
+        union |= base_expect.differences(&snap.cells);
+    }
+    if union.is_empty() {
+        return None;
+    }
+    let cands = candidates(c, presser, union, &latest.cells, depth);
+    if cands.is_empty() {
+        return None;
+    }
+    // Follow the board in time order. A candidate shown exactly becomes the current
+    // interpretation; a later one replaces it only if the current one stopped fitting
+    // because of the mover's own pieces (a correction, a slide going further, castling
+    // completed), not because the opponent began the reply.
+    let mut current: Option<(usize, usize)> = None; // (candidate, snapshot)
+    let mut current_since: Millis = 0;
+    for (index, snap) in history.iter().enumerate() {
+        let exact: Vec<usize> = (0..cands.len())
+            .filter(|&i| {
+                cands[i].expect.differences(&snap.cells).is_empty()
+                    && visibly_landed(&cands[i], &snap.cells)
+            })
+            .collect();
+        let [one] = exact.as_slice() else {
+            continue;
+        };
+        match current {
+            None => {
+                current = Some((*one, index));
+                current_since = snap.t_ms;
+            }
+            Some((cur, _)) if cur == *one => current = Some((cur, index)),
+            Some((cur, _)) => {
+                let r = explain_with(
+                    &cands[cur].expect,
+                    &snap.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                );
+                let (appeared, vanished) = mover_changes(&cands[cur].expect, &snap.cells, presser);
+                let more_regular = cands[*one].irregular < cands[cur].irregular;
+                let less_regular = cands[*one].irregular > cands[cur].irregular;
+                // A mover's piece standing somewhere new is the mover's doing (a correction,
+                // a slide going on). A mover's piece gone may also be the opponent lifting a
+                // victim: it only counts toward an equally regular reading, and only within
+                // one scan of the reading it would complete (the lift of a move comes before
+                // its placement, so their reports are at most a scan apart).
+                let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                let switch = appeared
+                    || more_regular
+                    || (vanished && !less_regular && same_move)
+                    || r.cost >= super::explain::ANOMALY_COST;
+                if switch {
+                    current_since = snap.t_ms;
+                    current = Some((*one, index));
+                }
+            }
+        }
+    }
+    let (cand, index) = current?;
+    let one = &cands[cand];
+    let baseline = explain_with(
+        &base_expect,
+        &latest.cells,
+        presser,
+        Some(c.state.reserve(!presser)),
+    );
+    let now = explain_with(
+        &one.expect,
+        &latest.cells,
+        presser,
+        Some(c.state.reserve(!presser)),
+    );
+    let best_now = cands
+        .iter()
+        .map(|k| {
+            explain_with(
+                &k.expect,
+                &latest.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            )
+            .cost
+        })
+        .min()
+        .unwrap_or(u32::MAX);
+    // The board now is the shown move with the opponent partway through the reply: it
+    // stands. With anomalies on top (a knocked piece), it stands if it still explains the
+    // board better than no move and not far worse than any other reading.
+    let agrees = now.cost < super::explain::ANOMALY_COST
+        || (now.cost < baseline.cost
+            && now.cost < best_now.saturating_add(super::explain::ANOMALY_COST));
+    if !agrees {
+        return None;
+    }
+    Some(Verdict::Commit {
+        candidate: one.clone(),
+        residual: now,
+        snapshot: index,
+    })
+}
+
+/// How the mover's pieces on the board differ from what `expect` has for them: a piece of
+/// the mover standing where it is not expected (appeared), a piece of the mover expected
+/// and not there (vanished). The opponent's pieces do not count: that is the reply.
+fn mover_changes(expect: &Expect, cells: &Cells, mover: Color) -> (bool, bool) {
+    let mut appeared = false;
+    let mut vanished = false;
+    for sq in expect.differences(cells) {
+        if cells.get(sq).color() == Some(mover) {
+            appeared = true;
+        } else if expect.color(sq) == Some(mover) && !expect.allows_empty(sq) {
+            vanished = true;
+        }
+    }
+    (appeared, vanished)
+}
+
+/// Did the moved pieces land where the sensors can see them? A piece laid on its side (a
+/// promoted pawn) shows nothing, exactly like a piece still in hand, so such a landing is
+/// no evidence that the move was completed.
+fn visibly_landed(cand: &Candidate, cells: &Cells) -> bool {
+    !cand.hidden_landing
+        && cand
+            .plies
+            .iter()
+            .all(|m| !cells.get(move_landing(*m)).is_empty())
+}
+
+/// The square where a move's piece lands (the king's square for castling).
+fn move_landing(m: Move) -> Square {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            Square::from_coords(side.king_to_file(), king.rank())
+        }
+        other => other.to(),
+    }
+}
+
+/// No candidate was ever shown exactly (a fast reply began before the move was scanned):
+/// the latest snapshot in which one candidate explains the board best.
+fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth: Depth) -> Verdict {
     let base_expect = c.expect();
     let mut first_ambiguity: Option<(Vec<Candidate>, Residual)> = None;
     let mut latest_baseline: Option<Residual> = None;
     for (index, snap) in history.iter().enumerate().rev() {
-        let baseline = explain(&base_expect, &snap.cells, presser);
+        let baseline = explain_with(
+            &base_expect,
+            &snap.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        );
         if latest_baseline.is_none() {
             latest_baseline = Some(baseline.clone());
         }
@@ -92,28 +410,39 @@ pub fn judge_press(c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> V
             continue;
         }
         let diff = base_expect.differences(&snap.cells);
-        let mut scored: Vec<(Candidate, Residual)> = candidates(c, presser, diff, &snap.cells)
-            .into_iter()
-            .map(|cand| {
-                let r = explain(&cand.expect, &snap.cells, presser);
-                (cand, r)
-            })
-            .filter(|(cand, r)| {
-                r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, cand))
-            })
-            .collect();
+        let mut scored: Vec<(Candidate, Residual)> =
+            candidates(c, presser, diff, &snap.cells, depth)
+                .into_iter()
+                .map(|cand| {
+                    let r = explain_with(
+                        &cand.expect,
+                        &snap.cells,
+                        presser,
+                        Some(c.state.reserve(!presser)),
+                    );
+                    (cand, r)
+                })
+                .filter(|(cand, r)| {
+                    r.cost < baseline.cost
+                        || (r.cost == baseline.cost && moves_hidden_piece(c, cand))
+                })
+                .collect();
         if scored.is_empty() {
             continue;
         }
-        scored.sort_by_key(|(cand, r)| (r.cost, cand.plies.len(), cand.irregular));
-        let best = (
-            scored[0].1.cost,
-            scored[0].0.plies.len(),
-            scored[0].0.irregular,
-        );
+        let key = |cand: &Candidate, r: &Residual| {
+            (
+                r.cost,
+                cand.plies.len(),
+                cand.irregular,
+                cand.hidden_landing,
+            )
+        };
+        scored.sort_by_key(|(cand, r)| key(cand, r));
+        let best = key(&scored[0].0, &scored[0].1);
         let tied: Vec<(Candidate, Residual)> = scored
             .into_iter()
-            .take_while(|(cand, r)| (r.cost, cand.plies.len(), cand.irregular) == best)
+            .take_while(|(cand, r)| key(cand, r) == best)
             .collect();
         if tied.len() == 1 {
             let Some((candidate, residual)) = tied.into_iter().next() else {
@@ -154,7 +483,7 @@ pub fn judge_stable(c: &Committed<'_>, latest: &Cells) -> Option<Candidate> {
         return None;
     }
     let mover = c.state.turn();
-    let mut exact: Vec<Candidate> = candidates(c, mover, diff, latest)
+    let mut exact: Vec<Candidate> = candidates(c, mover, diff, latest, Depth::Short)
         .into_iter()
         .filter(|cand| cand.irregular == 0 && cand.expect.differences(latest).is_empty())
         .collect();
@@ -175,11 +504,11 @@ fn moves_hidden_piece(c: &Committed<'_>, cand: &Candidate) -> bool {
         && cand.plies[0]
             .from()
             .and_then(|f| c.tokens.get(f))
-            .is_some_and(Token::is_hidden)
+            .is_some_and(Token::may_be_unseen)
 }
 
 fn has_hidden(c: &Committed<'_>) -> bool {
-    c.tokens.iter().any(|(_, t)| t.is_hidden())
+    c.tokens.iter().any(|(_, t)| t.may_be_unseen())
 }
 
 /// Squares a move changes on the board.
@@ -202,13 +531,19 @@ pub fn touched(m: Move) -> Bitboard {
 }
 
 /// Every interpretation worth scoring for a press by `presser`.
-fn candidates(c: &Committed<'_>, presser: Color, diff: Bitboard, cells: &Cells) -> Vec<Candidate> {
+fn candidates(
+    c: &Committed<'_>,
+    presser: Color,
+    diff: Bitboard,
+    cells: &Cells,
+    depth: Depth,
+) -> Vec<Candidate> {
     let turn = c.state.turn();
     if presser == turn {
         let mut out = one_ply(c, presser, diff, cells);
-        if out.is_empty() {
+        if depth == Depth::Long {
             // Two presses missed (both players pressed between two clock polls): three plies.
-            out = three_ply(c, diff);
+            out.extend(three_ply(c, diff));
         }
         out
     } else {
@@ -278,7 +613,7 @@ fn relevant_legal_moves(
 ) -> Vec<Move> {
     let hidden: Bitboard = tokens
         .iter()
-        .filter(|(_, t)| t.is_hidden())
+        .filter(|(_, t)| t.may_be_unseen())
         .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s));
     state
         .legal_moves(rules)
@@ -452,12 +787,14 @@ fn advance(
     let expect = expected(next.board(), next.promoted(), &t, &allow);
     let mut plies = before.to_vec();
     plies.push(m);
+    let hidden_landing = t.get(move_landing(m)).is_some_and(Token::is_hidden);
     Some(Candidate {
         plies,
         expect,
         tokens: t,
         allowances: allow,
         irregular: u8::from(legal != Legality::Legal),
+        hidden_landing,
     })
 }
 

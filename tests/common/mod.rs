@@ -5,7 +5,7 @@
 use shakmaty::Move;
 use tandem::BoardId;
 use tandem::arbiter::{
-    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, Subject, TdAction,
+    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, Subject, TdAction, Timing,
 };
 use tandem::device::sim::SimOutput;
 use tandem::device::table::Rehearsal;
@@ -23,7 +23,19 @@ pub fn arbitrate_with_td(
     outputs: &[SimOutput],
     truth: Option<&Match>,
 ) -> Arbiter {
-    let mut arb = Arbiter::new(ArbiterConfig::new(rules.clone()));
+    arbitrate_with_td_timing(rules, outputs, truth, [Timing::default(); 2])
+}
+
+/// Like [`arbitrate_with_td`], with per-board timing (Bluetooth boards scan slower).
+pub fn arbitrate_with_td_timing(
+    rules: &RulesPreset,
+    outputs: &[SimOutput],
+    truth: Option<&Match>,
+    timing: [Timing; 2],
+) -> Arbiter {
+    let mut cfg = ArbiterConfig::new(rules.clone());
+    cfg.timing = timing;
+    let mut arb = Arbiter::new(cfg);
     let mut last = 0;
     for ev in Rehearsal::events(outputs) {
         last = ev.t_ms;
