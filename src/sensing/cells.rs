@@ -164,28 +164,48 @@ impl Cells {
 
 /// The cells the record allows on each square, as bit masks over cell codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Expect(pub [u16; 64]);
+pub struct Expect {
+    masks: [u16; 64],
+    /// The logical piece on each square (a promoted piece as what it stands for, whatever
+    /// its token), for reasoning about moves.
+    logical: [Cell; 64],
+}
 
 impl Expect {
+    /// Nothing expected anywhere (an empty board).
+    #[must_use]
+    pub fn empty() -> Expect {
+        Expect {
+            masks: [1; 64],
+            logical: [Cell::EMPTY; 64],
+        }
+    }
+
     #[must_use]
     pub fn allows(&self, sq: Square, c: Cell) -> bool {
-        self.0[sq.to_usize()] & c.bit() != 0
+        self.masks[sq.to_usize()] & c.bit() != 0
     }
 
     #[must_use]
     pub fn mask(&self, sq: Square) -> u16 {
-        self.0[sq.to_usize()]
+        self.masks[sq.to_usize()]
     }
 
     pub fn set(&mut self, sq: Square, mask: u16) {
-        self.0[sq.to_usize()] = mask;
+        self.masks[sq.to_usize()] = mask;
+    }
+
+    /// The piece the record has on `sq` (a promoted piece as what it stands for).
+    #[must_use]
+    pub fn logical(&self, sq: Square) -> Option<Piece> {
+        self.logical[sq.to_usize()].to_piece()
     }
 
     /// Squares where `cells` is not what the record allows.
     #[must_use]
     pub fn differences(&self, cells: &Cells) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
-        for (i, (mask, cell)) in self.0.iter().zip(cells.0.iter()).enumerate() {
+        for (i, (mask, cell)) in self.masks.iter().zip(cells.0.iter()).enumerate() {
             if mask & cell.bit() == 0 {
                 bb.add(Square::new(i as u32));
             }
@@ -344,17 +364,18 @@ pub fn expected(
     tokens: &Tokens,
     extra: &[(Square, u16)],
 ) -> Expect {
-    let mut e = Expect([1; 64]);
+    let mut e = Expect::empty();
     for (sq, p) in board {
         let mask = if promoted.contains(sq) {
             tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
         } else {
             Cell::piece(p).bit()
         };
-        e.0[sq.to_usize()] = mask;
+        e.masks[sq.to_usize()] = mask;
+        e.logical[sq.to_usize()] = Cell::piece(p);
     }
     for &(sq, m) in extra {
-        e.0[sq.to_usize()] |= m;
+        e.masks[sq.to_usize()] |= m;
     }
     e
 }

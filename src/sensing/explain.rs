@@ -176,23 +176,25 @@ pub fn expected_board(expect: &Expect) -> Board {
 /// The piece a square expects, taking a promoted piece's token as the piece it stands for
 /// (a mask of several cells of one colour: the highest piece is good enough to name it).
 fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
+    if let Some(p) = expect.logical(sq) {
+        return Some(p);
+    }
+    // Cells allowed beyond the record (a Transfer pawn awaiting removal).
     if let Some(p) = expect.single_piece(sq) {
         return Some(p);
     }
     let color = expect.color(sq)?;
-    for role in [
+    [
         Role::Queen,
         Role::Rook,
         Role::Bishop,
         Role::Knight,
         Role::Pawn,
         Role::King,
-    ] {
-        if expect.allows(sq, Cell::piece(role.of(color))) {
-            return Some(role.of(color));
-        }
-    }
-    None
+    ]
+    .into_iter()
+    .map(|r| r.of(color))
+    .find(|p| expect.allows(sq, Cell::piece(*p)))
 }
 
 /// Sets of differences (indices) that together can be the opponent partway through one
