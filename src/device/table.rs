@@ -485,3 +485,68 @@ fn natural_weight(state: &BoardState, m: Move) -> u64 {
 pub fn mover_of(state: &BoardState) -> Color {
     state.turn()
 }
+
+/// Performs a known game on a simulated table: each ply `(board, move, press_at)` is made by
+/// the hands of its seat so that its clock press falls at `press_at` (or as soon after as the
+/// player's turn and the hands allow), with the physical noise of `style`. The plies must be
+/// in real-time order and legal in turn. Returns the simulation outputs (events and raw
+/// bytes), ending `tail_ms` after the last press.
+pub fn perform_script(
+    table: &mut SimTable,
+    rules: &RulesPreset,
+    style: &Style,
+    seed: u64,
+    plies: &[(BoardId, Move, Millis)],
+    tail_ms: Millis,
+) -> Vec<SimOutput> {
+    let mut out = Vec::new();
+    let mut truth = Match::new(rules.clone());
+    let mut hands: Vec<Hands> = (0..4)
+        .map(|i| Hands::new(style.clone(), seed.wrapping_mul(131).wrapping_add(i)))
+        .collect();
+    let removal = rules.promotion == Promotion::Removal;
+    // Black starts White's clock on each board.
+    let clock_start = plies
+        .first()
+        .map_or(1000, |p| p.2.saturating_sub(3000).max(1000));
+    for id in table.ids() {
+        table.schedule(
+            id,
+            &[(clock_start, PhysicalAction::PressClock { by: Color::Black })],
+        );
+    }
+    let mut last_press = [clock_start + 100; 2];
+    let mut last = 0;
+    for &(board, mv, want) in plies {
+        let i = board.index();
+        let turn_start = last_press[i];
+        let mover = truth.board(board).turn();
+        let seat = Seat::new(board, mover);
+        // Plan the move from the start of the turn, then slide it so its press falls when
+        // the record says (never before the turn began).
+        out.extend(table.run_until(turn_start));
+        let physical = |sq: Square| table.physical(board, sq);
+        let trial = hands[seat.index()].perform(&physical, mover, mv, turn_start, removal);
+        let first = trial.actions.first().map_or(trial.press_at, |a| a.0);
+        let shift = want.saturating_sub(trial.press_at).min(u64::MAX / 2);
+        let shift = if first + shift < turn_start { 0 } else { shift };
+        let actions: Vec<(Millis, PhysicalAction)> = trial
+            .actions
+            .iter()
+            .map(|(t, a)| (t + shift, a.clone()))
+            .collect();
+        let press_at = trial.press_at + shift;
+        table.schedule(board, &actions);
+        let meta = crate::rules::PlyMeta {
+            t_ms: Some(press_at),
+            ..crate::rules::PlyMeta::default()
+        };
+        if truth.play(board, mv, meta).is_err() {
+            break;
+        }
+        last_press[i] = press_at;
+        last = last.max(press_at);
+    }
+    out.extend(table.run_until(last + tail_ms));
+    out
+}
