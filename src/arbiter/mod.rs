@@ -316,6 +316,9 @@ impl Arbiter {
                 track.link.version = *version;
                 track.link.lost_because = None;
                 track.reconcile = track.started;
+                // Presses made while the board was away are not replayed: the fresh dump
+                // shows their moves; the next clock message only tells who runs now.
+                track.running = None;
                 if was_lost {
                     self.clear(b, AlertKind::Disconnected, None);
                 }
@@ -380,6 +383,11 @@ impl Arbiter {
         let cells = Track::cells_from_raw(&track.raw, o);
         if cells == track.cells && !(is_dump && track.reconcile) {
             return;
+        }
+        for sq in shakmaty::Square::ALL {
+            if cells.get(sq) != track.cells.get(sq) {
+                track.changed_at[sq.to_usize()] = now;
+            }
         }
         track.cells = cells;
         track.push_snapshot(now);
@@ -524,6 +532,7 @@ impl Arbiter {
             return;
         }
         let now = self.now;
+        self.settle_tokens(b);
         let history: Vec<sensing::Snapshot> = self.boards[b.index()]
             .history
             .iter()
@@ -1047,8 +1056,8 @@ impl Arbiter {
         let state = self.game.board(b);
         let turn = state.turn();
         let board = state.board().clone();
+        let now = self.now;
         let track = &mut self.boards[b.index()];
-        let now = track.history.last().map_or(0, |s| s.t_ms);
         let scan = track.timing.scan_ms;
         let unsettled: Vec<Square> = track
             .tokens
@@ -1061,14 +1070,7 @@ impl Arbiter {
                 continue;
             };
             let seen = track.cells.get(sq);
-            let since = track
-                .history
-                .iter()
-                .rev()
-                .take_while(|s| s.cells.get(sq) == seen)
-                .last()
-                .map_or(now, |s| s.t_ms);
-            let steady = now.saturating_sub(since);
+            let steady = now.saturating_sub(track.changed_at[sq.to_usize()]);
             let token = match seen.to_piece() {
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
                 Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),

@@ -109,6 +109,8 @@ pub struct Track {
     /// Snapshots since the last commit, oldest first; the first is the committed base.
     pub history: Vec<Snapshot>,
     pub last_change: Millis,
+    /// When each square's sensed cell last changed (a1 = 0).
+    pub changed_at: [Millis; 64],
     pub clock: Option<(Millis, ClockTimes)>,
     pub clock_present: bool,
     /// Which clock side is White's (calibrated from the side that runs first).
@@ -201,6 +203,7 @@ impl Track {
             cells: Cells::default(),
             history: Vec::new(),
             last_change: 0,
+            changed_at: [0; 64],
             clock: None,
             clock_present: false,
             white_side: None,

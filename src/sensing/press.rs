@@ -448,9 +448,11 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
             let Some((candidate, residual)) = tied.into_iter().next() else {
                 continue;
             };
-            // An earlier ambiguity is settled only if this candidate was among the tied.
+            // An earlier moment settles a later ambiguity only if this candidate was among
+            // the tied and that moment shows it cleanly (not a scan caught halfway).
             if let Some((prior, _)) = &first_ambiguity
-                && !prior.iter().any(|p| p.plies == candidate.plies)
+                && (!prior.iter().any(|p| p.plies == candidate.plies)
+                    || residual.cost >= super::explain::ANOMALY_COST)
             {
                 continue;
             }

@@ -2,6 +2,8 @@
 //! compare with the truth.
 #![allow(dead_code)]
 
+pub mod scene;
+
 use shakmaty::Move;
 use tandem::BoardId;
 use tandem::arbiter::{

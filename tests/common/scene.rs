@@ -1,0 +1,231 @@
+//! A tiny script language for physical scenarios on two simulated boards: lift, place,
+//! slide, knock, lay down, press the clock — at explicit times — then the arbiter's
+//! record and alerts.
+#![allow(dead_code, clippy::unwrap_used)]
+
+use shakmaty::{Color, Piece, Square};
+use tandem::BoardId;
+use tandem::Millis;
+use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, TdAction, Timing};
+use tandem::device::emulator::{EmulatorConfig, PhysicalAction};
+use tandem::device::sim::SimOutput;
+use tandem::device::table::{Rehearsal, SimTable};
+use tandem::rules::RulesPreset;
+
+pub struct Scene {
+    pub table: SimTable,
+    pub rules: RulesPreset,
+    pub t: Millis,
+    pub timing: [Timing; 2],
+    outputs: Vec<SimOutput>,
+    td: Vec<(Millis, TdAction)>,
+}
+
+pub fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+pub fn pc(c: char) -> Piece {
+    Piece::from_char(c).unwrap()
+}
+
+impl Scene {
+    /// Both boards set up, clocks started by Black at t = 1000; the cursor at 2000.
+    pub fn new(preset: &str) -> Scene {
+        Self::with(
+            preset,
+            EmulatorConfig::default(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        )
+    }
+
+    pub fn with(preset: &str, a: EmulatorConfig, b: EmulatorConfig) -> Scene {
+        let rules = RulesPreset::built_in(preset);
+        let mut table = SimTable::new(&[a, b], 5);
+        for id in table.ids() {
+            table.schedule(
+                id,
+                &[(1000, PhysicalAction::PressClock { by: Color::Black })],
+            );
+        }
+        Scene {
+            table,
+            rules,
+            t: 2000,
+            timing: [Timing::default(); 2],
+            outputs: Vec::new(),
+            td: Vec::new(),
+        }
+    }
+
+    /// Boards whose clock is not plugged in.
+    pub fn without_clocks(preset: &str) -> Scene {
+        let a = EmulatorConfig {
+            clock: None,
+            ..EmulatorConfig::default()
+        };
+        let b = EmulatorConfig {
+            clock: None,
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        };
+        let rules = RulesPreset::built_in(preset);
+        Scene {
+            table: SimTable::new(&[a, b], 5),
+            rules,
+            t: 2000,
+            timing: [Timing::default(); 2],
+            outputs: Vec::new(),
+            td: Vec::new(),
+        }
+    }
+
+    pub fn wait(&mut self, ms: Millis) -> &mut Self {
+        self.t += ms;
+        self
+    }
+
+    fn act(&mut self, b: BoardId, a: PhysicalAction) {
+        self.table.schedule(b, &[(self.t, a)]);
+    }
+
+    pub fn lift(&mut self, b: BoardId, s: &str) -> &mut Self {
+        self.act(b, PhysicalAction::Lift { square: sq(s) });
+        self
+    }
+
+    pub fn place(&mut self, b: BoardId, s: &str, p: char) -> &mut Self {
+        self.act(
+            b,
+            PhysicalAction::Place {
+                square: sq(s),
+                piece: pc(p),
+            },
+        );
+        self
+    }
+
+    pub fn lay_down(&mut self, b: BoardId, s: &str) -> &mut Self {
+        self.act(b, PhysicalAction::LayDown { square: sq(s) });
+        self
+    }
+
+    pub fn knock(&mut self, b: BoardId, from: &str, to: &str) -> &mut Self {
+        self.act(
+            b,
+            PhysicalAction::Knock {
+                from: sq(from),
+                to: sq(to),
+            },
+        );
+        self
+    }
+
+    pub fn press(&mut self, b: BoardId, c: Color) -> &mut Self {
+        self.act(b, PhysicalAction::PressClock { by: c });
+        self
+    }
+
+    /// A plain move: lift, 300 ms in the hand, place, 300 ms, press.
+    pub fn mv(&mut self, b: BoardId, from: &str, to: &str, p: char) -> &mut Self {
+        let color = pc(p).color;
+        self.lift(b, from)
+            .wait(300)
+            .place(b, to, p)
+            .wait(300)
+            .press(b, color)
+            .wait(1500)
+    }
+
+    /// A TD decision at the cursor.
+    pub fn td(&mut self, action: TdAction) -> &mut Self {
+        self.td.push((self.t, action));
+        self
+    }
+
+    /// Runs everything (plus `tail` ms) through the production link code and the arbiter.
+    pub fn run(&mut self, tail: Millis) -> Played {
+        self.outputs.extend(self.table.run_until(self.t + tail));
+        let mut cfg = ArbiterConfig::new(self.rules.clone());
+        cfg.timing = self.timing;
+        let mut arb = Arbiter::new(cfg);
+        let mut raised = Vec::new();
+        let mut td = self.td.clone();
+        td.sort_by_key(|(t, _)| *t);
+        let mut td = td.into_iter().peekable();
+        let mut last = 0;
+        for ev in Rehearsal::events(&self.outputs) {
+            while let Some((t, _)) = td.peek()
+                && *t <= ev.t_ms
+            {
+                let (t, action) = td.next().unwrap();
+                collect(&arb.handle(&Input::Td { t_ms: t, action }), &mut raised);
+            }
+            last = ev.t_ms;
+            collect(&arb.handle(&Input::Device(ev)), &mut raised);
+        }
+        for (t, action) in td {
+            collect(&arb.handle(&Input::Td { t_ms: t, action }), &mut raised);
+        }
+        collect(&arb.finish_at(last + 5000), &mut raised);
+        Played { arb, raised }
+    }
+}
+
+fn collect(out: &[Output], raised: &mut Vec<Alert>) {
+    for o in out {
+        if let Output::AlertRaised(a) = o {
+            raised.push(a.clone());
+        }
+    }
+}
+
+pub struct Played {
+    pub arb: Arbiter,
+    /// Every alert raised, in order.
+    pub raised: Vec<Alert>,
+}
+
+impl Played {
+    pub fn sans(&self, b: BoardId) -> Vec<String> {
+        self.arb
+            .game()
+            .record()
+            .iter()
+            .filter(|p| p.board == b)
+            .map(|p| p.san.clone())
+            .collect()
+    }
+
+    /// Alerts raised as (kind, square), in order.
+    pub fn alerts(&self) -> Vec<(AlertKind, Option<String>)> {
+        self.raised
+            .iter()
+            .map(|a| (a.kind, a.square.clone()))
+            .collect()
+    }
+
+    pub fn dump(&self) -> String {
+        let mut s = format!(
+            "A: {:?}\nB: {:?}\n",
+            self.sans(BoardId::A),
+            self.sans(BoardId::B)
+        );
+        for a in &self.raised {
+            s.push_str(&a.json_line());
+            s.push('\n');
+        }
+        s
+    }
+
+    pub fn open(&self, kind: AlertKind) -> usize {
+        self.arb.alerts().open().filter(|a| a.kind == kind).count()
+    }
+}
+
+pub fn k(kind: AlertKind, square: Option<&str>) -> (AlertKind, Option<String>) {
+    (kind, square.map(str::to_owned))
+}

@@ -1,0 +1,738 @@
+//! Physical scenarios, one per reality the sensing must absorb and per alert the TD must
+//! get: short scripts of lifts, placements, slides, knocks and clock presses on virtual
+//! boards (through the production decoder and link), asserting the moves recorded and the
+//! exact alerts raised. A false alarm fails a test as surely as a missed move.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::scene::{Scene, k};
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::{A, B};
+use tandem::arbiter::AlertKind::*;
+use tandem::arbiter::{Subject, TdAction};
+use tandem::device::emulator::{ClockConfig, EmulatorConfig};
+use tandem::dgt::{ClockSide, Orientation};
+
+fn opening(s: &mut Scene) {
+    s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+}
+
+#[test]
+fn plain_moves_and_no_alerts() {
+    let mut s = Scene::new("uscf-bughouse");
+    opening(&mut s);
+    s.mv(A, "g1", "f3", 'N').mv(A, "b8", "c6", 'n');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "e5", "Nf3", "Nc6"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn slide_through_intermediate_squares() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "a2", "a4", 'P').mv(A, "h7", "h6", 'p');
+    // The rook slides a1-a2-a3 (the scan reports whichever squares it catches).
+    s.lift(A, "a1")
+        .wait(40)
+        .place(A, "a2", 'R')
+        .wait(120)
+        .lift(A, "a2")
+        .wait(10);
+    s.place(A, "a3", 'R').wait(400).press(A, White).wait(1500);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["a4", "h6", "Ra3"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn piece_set_down_then_corrected_before_the_press() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.lift(A, "g1")
+        .wait(300)
+        .place(A, "f3", 'N')
+        .wait(500)
+        .lift(A, "f3")
+        .wait(200);
+    s.place(A, "h3", 'N').wait(300).press(A, White).wait(1500);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["Nh3"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn captures_in_all_three_orders() {
+    for order in 0..3 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P').mv(A, "d7", "d5", 'p');
+        match order {
+            0 => s
+                .lift(A, "d5")
+                .wait(300)
+                .lift(A, "e4")
+                .wait(300)
+                .place(A, "d5", 'P'),
+            1 => s
+                .lift(A, "e4")
+                .wait(300)
+                .lift(A, "d5")
+                .wait(300)
+                .place(A, "d5", 'P'),
+            _ => s.lift(A, "e4").wait(300).place(A, "d5", 'P'),
+        };
+        s.wait(300).press(A, White).wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "d5", "exd5"],
+            "order {order}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "order {order}\n{}", p.dump());
+        // The captured pawn went to White's partner, Black on B.
+        assert_eq!(
+            p.arb
+                .game()
+                .board(B)
+                .reserve(Black)
+                .get(shakmaty::Role::Pawn),
+            1
+        );
+    }
+}
+
+#[test]
+fn castling_in_any_order() {
+    for order in 0..3 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "b8", "c6", 'n');
+        s.mv(A, "f1", "c4", 'B').mv(A, "g8", "f6", 'n');
+        match order {
+            0 => s
+                .lift(A, "e1")
+                .wait(200)
+                .place(A, "g1", 'K')
+                .wait(300)
+                .lift(A, "h1")
+                .wait(200)
+                .place(A, "f1", 'R'),
+            1 => s
+                .lift(A, "h1")
+                .wait(200)
+                .place(A, "f1", 'R')
+                .wait(300)
+                .lift(A, "e1")
+                .wait(200)
+                .place(A, "g1", 'K'),
+            _ => s
+                .lift(A, "e1")
+                .lift(A, "h1")
+                .wait(250)
+                .place(A, "g1", 'K')
+                .place(A, "f1", 'R'),
+        };
+        s.wait(300).press(A, White).wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A).last().map(String::as_str),
+            Some("O-O"),
+            "order {order}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "order {order}\n{}", p.dump());
+    }
+}
+
+#[test]
+fn en_passant_with_the_victim_lifted_before_or_after() {
+    for victim_first in [true, false] {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "a7", "a6", 'p')
+            .mv(A, "e4", "e5", 'P')
+            .mv(A, "d7", "d5", 'p');
+        if victim_first {
+            s.lift(A, "d5")
+                .wait(300)
+                .lift(A, "e5")
+                .wait(300)
+                .place(A, "d6", 'P');
+        } else {
+            s.lift(A, "e5")
+                .wait(300)
+                .place(A, "d6", 'P')
+                .wait(400)
+                .lift(A, "d5");
+        }
+        s.wait(300).press(A, White).wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A).last().map(String::as_str),
+            Some("exd6"),
+            "{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "{}", p.dump());
+        assert_eq!(
+            p.arb
+                .game()
+                .board(B)
+                .reserve(Black)
+                .get(shakmaty::Role::Pawn),
+            1,
+            "e.p. passes a pawn"
+        );
+    }
+}
+
+#[test]
+fn adjusted_pieces_are_not_moves() {
+    let mut s = Scene::new("uscf-bughouse");
+    // White adjusts the queen (lifted and put back), then plays.
+    s.lift(A, "d1").wait(150).place(A, "d1", 'Q').wait(400);
+    s.mv(A, "d2", "d4", 'P');
+    // Black adjusts a knight during White's time after the reply.
+    s.mv(A, "d7", "d5", 'p');
+    s.lift(A, "b8").wait(600).place(A, "b8", 'n').wait(400);
+    s.mv(A, "c2", "c4", 'P');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["d4", "d5", "c4"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn fast_reply_before_the_press_reaches_the_pc() {
+    let mut s = Scene::new("uscf-bughouse");
+    // White presses; Black lifts within 150 ms and completes the reply within 400 ms.
+    s.lift(A, "e2")
+        .wait(250)
+        .place(A, "e4", 'P')
+        .wait(100)
+        .press(A, White)
+        .wait(150);
+    s.lift(A, "c7")
+        .wait(200)
+        .place(A, "c5", 'p')
+        .wait(100)
+        .press(A, Black)
+        .wait(1500);
+    s.mv(A, "g1", "f3", 'N');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "c5", "Nf3"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn board_turned_round_and_clock_on_the_right() {
+    let a = EmulatorConfig {
+        orientation: Orientation::Rotated,
+        clock: Some(ClockConfig {
+            white_side: ClockSide::Right,
+            ..ClockConfig::default()
+        }),
+        ..EmulatorConfig::default()
+    };
+    let b = EmulatorConfig {
+        serial: "22222".into(),
+        ..EmulatorConfig::default()
+    };
+    let mut s = Scene::with("uscf-bughouse", a, b);
+    opening(&mut s);
+    s.mv(A, "d2", "d4", 'P');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "e5", "d4"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+    assert_eq!(p.arb.track(A).orientation, Some(Orientation::Rotated));
+    assert_eq!(p.arb.track(A).white_side, Some(ClockSide::Right));
+}
+
+/// 1. h4 g5 2. hxg5 a6 3. g6 a5 4. gxh7 a4: White's pawn on h7, ready to take on g8.
+fn pawn_on_the_seventh(s: &mut Scene) {
+    s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
+    s.lift(A, "h4")
+        .wait(300)
+        .lift(A, "g5")
+        .wait(300)
+        .place(A, "g5", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "a7", "a6", 'p');
+    s.mv(A, "g5", "g6", 'P').mv(A, "a6", "a5", 'p');
+    s.lift(A, "g6")
+        .wait(300)
+        .lift(A, "h7")
+        .wait(300)
+        .place(A, "h7", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "a5", "a4", 'p');
+}
+
+#[test]
+fn promotion_with_a_spare_piece_is_recorded_as_that_piece() {
+    let mut s = Scene::new("uscf-bughouse");
+    pawn_on_the_seventh(&mut s);
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'N')
+        .wait(300)
+        .press(A, White)
+        .wait(2000);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A).last().map(String::as_str),
+        Some("hxg8=N"),
+        "{}",
+        p.dump()
+    );
+    assert!(
+        p.raised.is_empty(),
+        "a real piece names itself: no question\n{}",
+        p.dump()
+    );
+}
+
+#[test]
+fn promotion_with_the_pawn_left_upright_asks_which_piece() {
+    let mut s = Scene::new("uscf-bughouse");
+    pawn_on_the_seventh(&mut s);
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(2000);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A).last().map(String::as_str),
+        Some("hxg8=Q"),
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.alerts(), vec![k(Promotion, Some("g8"))], "{}", p.dump());
+}
+
+#[test]
+fn promotion_confirmed_by_the_td_and_the_laid_down_pawn_followed() {
+    let mut s = Scene::new("uscf-bughouse");
+    pawn_on_the_seventh(&mut s);
+    // The pawn captures on g8 and is laid on its side: the sensors see nothing there.
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .lay_down(A, "g8")
+        .wait(300);
+    s.press(A, White).wait(2500);
+    // The TD confirms: a rook.
+    let ply = tandem::arbiter::PlyRef {
+        board: A,
+        color: White,
+        number: 5,
+    };
+    s.td(TdAction::SetPromotion { ply, role: 'R' });
+    s.mv(A, "a4", "a3", 'p');
+    // The laid-down rook takes the f8 bishop: the bishop vanishes, nothing appears.
+    s.lift(A, "f8")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "f8", 'P')
+        .lay_down(A, "f8")
+        .wait(300);
+    s.press(A, White).wait(2000);
+    let p = s.run(3000);
+    let sans = p.sans(A);
+    assert_eq!(
+        &sans[sans.len() - 3..],
+        ["hxg8=R", "a3", "Rxf8+"],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.alerts(), vec![k(Promotion, Some("g8"))], "{}", p.dump());
+    // Captured later, the promoted rook goes to the partner as a pawn.
+    assert!(
+        p.arb
+            .game()
+            .board(A)
+            .promoted()
+            .contains("f8".parse().unwrap())
+    );
+}
+
+#[test]
+fn hidden_promoted_piece_moving_unseen_asks_where_it_went() {
+    // A board that never reads the lying pawn (no flicker): the move shows nothing at all.
+    let a = EmulatorConfig {
+        lying_pawn_flicker: 0.0,
+        ..EmulatorConfig::default()
+    };
+    let b = EmulatorConfig {
+        serial: "22222".into(),
+        ..EmulatorConfig::default()
+    };
+    let mut s = Scene::with("uscf-bughouse", a, b);
+    pawn_on_the_seventh(&mut s);
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .lay_down(A, "g8")
+        .wait(300);
+    s.press(A, White).wait(2500);
+    s.mv(A, "a4", "a3", 'p');
+    // White moves the laid-down queen: nothing visible changes, and presses.
+    s.lift(A, "g8")
+        .wait(300)
+        .place(A, "g7", 'P')
+        .lay_down(A, "g7")
+        .wait(300)
+        .press(A, White)
+        .wait(2500);
+    let p = s.run(3000);
+    let hidden = p
+        .raised
+        .iter()
+        .find(|a| matches!(a.subject, Subject::HiddenMove { .. }));
+    let Some(alert) = hidden else {
+        panic!("no question about the hidden move\n{}", p.dump());
+    };
+    let Subject::HiddenMove { options, .. } = &alert.subject else {
+        unreachable!()
+    };
+    assert!(options.contains(&"g7".to_owned()), "{options:?}");
+    assert_eq!(alert.kind, Promotion);
+}
+
+#[test]
+fn illegal_move_stands_and_is_reported() {
+    let mut s = Scene::new("uscf-bughouse");
+    opening(&mut s);
+    // The bishop moves like a rook.
+    s.mv(A, "f1", "f3", 'B');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "e5", "Bf1f3"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(IllegalMove, Some("f3"))], "{}", p.dump());
+    let ply = p.arb.game().record().last().unwrap();
+    assert!(!ply.legality.is_legal());
+}
+
+#[test]
+fn knocked_piece_is_displaced_then_cleared_when_put_back() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "g1", "f3", 'N');
+    // During Black's time White's knight is knocked onto h4; put back four seconds later.
+    s.knock(A, "f3", "h4")
+        .wait(4500)
+        .lift(A, "h4")
+        .wait(200)
+        .place(A, "f3", 'N')
+        .wait(1000);
+    s.mv(A, "e7", "e5", 'p');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["Nf3", "e5"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Displaced, Some("f3"))], "{}", p.dump());
+    assert_eq!(p.open(Displaced), 0, "cleared when put back\n{}", p.dump());
+}
+
+#[test]
+fn adjusting_for_a_second_is_no_displacement() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "g1", "f3", 'N');
+    s.knock(A, "f3", "h4")
+        .wait(600)
+        .lift(A, "h4")
+        .wait(200)
+        .place(A, "f3", 'N')
+        .wait(1000);
+    s.mv(A, "e7", "e5", 'p');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["Nf3", "e5"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn piece_gone_with_the_move_is_missing() {
+    let mut s = Scene::new("uscf-bughouse");
+    // White plays e4 and pockets the h2 pawn before pressing.
+    s.lift(A, "h2")
+        .wait(200)
+        .lift(A, "e2")
+        .wait(300)
+        .place(A, "e4", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(2500);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Missing, Some("h2"))], "{}", p.dump());
+}
+
+#[test]
+fn press_without_a_move() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    s.wait(500).press(A, Black).wait(2500);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(NoMovePress, None)], "{}", p.dump());
+}
+
+#[test]
+fn drop_of_a_piece_nobody_captured_is_unexplained() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    // Black puts a knight on e5 from nowhere.
+    s.place(A, "e5", 'n').wait(300).press(A, Black).wait(4000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "N@e5"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+}
+
+#[test]
+fn drop_arriving_before_the_partner_capture_is_reported_is_fine() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
+    s.mv(A, "e2", "e4", 'P');
+    // On B White takes d5 and presses; 100 ms later Black on A drops that pawn (its press
+    // reaches the PC before board B's).
+    s.lift(B, "e4")
+        .wait(200)
+        .lift(B, "d5")
+        .wait(200)
+        .place(B, "d5", 'P')
+        .wait(100)
+        .press(B, White)
+        .wait(100);
+    s.place(A, "d6", 'p').wait(150).press(A, Black).wait(3000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "P@d6"], "{}", p.dump());
+    assert_eq!(p.sans(B), ["e4", "d5", "exd5"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+    let order: Vec<String> = p
+        .arb
+        .game()
+        .record()
+        .iter()
+        .map(|x| x.san.clone())
+        .collect();
+    let cap = order.iter().position(|x| x == "exd5").unwrap();
+    let drop = order.iter().position(|x| x == "P@d6").unwrap();
+    assert!(
+        cap < drop,
+        "the capture comes first in the record: {order:?}"
+    );
+}
+
+#[test]
+fn pawn_dropped_on_the_first_rank_is_illegal() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
+    s.lift(B, "e4")
+        .wait(200)
+        .lift(B, "d5")
+        .wait(200)
+        .place(B, "d5", 'P')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+    s.mv(A, "e2", "e4", 'P');
+    s.mv(A, "e7", "e5", 'p');
+    s.mv(A, "d1", "h5", 'Q');
+    // Black drops the pawn on h8's neighbour... on rank 8 (its own first rank).
+    s.mv(A, "f8", "e7", 'b');
+    s.mv(A, "h5", "h4", 'Q');
+    s.place(A, "f8", 'p').wait(300).press(A, Black).wait(2000);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A).last().map(String::as_str),
+        Some("P@f8"),
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.alerts(), vec![k(IllegalMove, Some("f8"))], "{}", p.dump());
+}
+
+#[test]
+fn transfer_white_drop_on_rank_eight_is_illegal() {
+    let mut s = Scene::new("transfer-chess");
+    // On B Black's queen takes a white knight: it goes to White on A (Black-B's partner).
+    s.mv(B, "b1", "c3", 'N').mv(B, "d7", "d5", 'p');
+    s.lift(B, "c3")
+        .wait(300)
+        .lift(B, "d5")
+        .wait(300)
+        .place(B, "d5", 'N')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+    s.lift(B, "d8")
+        .wait(300)
+        .lift(B, "d5")
+        .wait(300)
+        .place(B, "d5", 'q')
+        .wait(300)
+        .press(B, Black)
+        .wait(1500);
+    s.mv(A, "e2", "e4", 'P').mv(A, "b8", "c6", 'n');
+    // White places the knight on b8: Transfer 4b iii forbids White any piece on rank 8.
+    s.place(A, "b8", 'N').wait(300).press(A, White).wait(2000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "Nc6", "N@b8"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(IllegalMove, Some("b8"))], "{}", p.dump());
+}
+
+#[test]
+fn flag_fall_is_reported_to_the_td() {
+    let a = EmulatorConfig {
+        clock: Some(ClockConfig {
+            base_ms: 4000,
+            ..ClockConfig::default()
+        }),
+        ..EmulatorConfig::default()
+    };
+    let b = EmulatorConfig {
+        serial: "22222".into(),
+        ..EmulatorConfig::default()
+    };
+    let mut s = Scene::with("uscf-bughouse", a, b);
+    s.wait(7000);
+    let p = s.run(3000);
+    assert_eq!(p.alerts(), vec![k(Flag, None)], "{}", p.dump());
+    assert!(p.raised[0].detail.contains("White"), "{}", p.dump());
+}
+
+#[test]
+fn two_pieces_moved_at_once_is_a_desync() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.lift(A, "e2")
+        .lift(A, "d2")
+        .wait(300)
+        .place(A, "e4", 'P')
+        .place(A, "d4", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(5000);
+    let p = s.run(3000);
+    assert!(p.sans(A).is_empty(), "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Desync, None)], "{}", p.dump());
+    assert!(
+        p.raised[0].detail.contains("d4") && p.raised[0].detail.contains("e4"),
+        "{}",
+        p.dump()
+    );
+}
+
+#[test]
+fn mate_ends_the_match() {
+    // Scholar's mate: the queen on f7 touches the king and is protected: no drop can help.
+    let mut s = Scene::new("uscf-bughouse");
+    opening(&mut s);
+    s.mv(A, "d1", "h5", 'Q')
+        .mv(A, "b8", "c6", 'n')
+        .mv(A, "f1", "c4", 'B')
+        .mv(A, "g8", "f6", 'n');
+    s.lift(A, "h5")
+        .wait(300)
+        .lift(A, "f7")
+        .wait(300)
+        .place(A, "f7", 'Q')
+        .wait(300)
+        .press(A, White)
+        .wait(2000);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A),
+        ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.alerts(), vec![k(GameEnd, None)], "{}", p.dump());
+    assert!(
+        p.raised[0].detail.contains("BlackA checkmated"),
+        "{}",
+        p.dump()
+    );
+}
+
+#[test]
+fn blockable_check_is_no_mate_and_the_game_goes_on() {
+    // Fool's mate is ordinary mate, but a piece dropped on g3 or f2 would block: in
+    // bughouse White may wait for one (true mate), so the game goes on.
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "f2", "f3", 'P')
+        .mv(A, "e7", "e5", 'p')
+        .mv(A, "g2", "g4", 'P')
+        .mv(A, "d8", "h4", 'q');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["f3", "e5", "g4", "Qh4+"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+    assert!(!p.arb.game().is_over());
+}
+
+#[test]
+fn without_a_clock_a_move_counts_when_the_board_stands_still() {
+    let mut s = Scene::without_clocks("uscf-blitz");
+    s.lift(A, "e2").wait(300).place(A, "e4", 'P').wait(3000);
+    s.lift(A, "e7").wait(300).place(A, "e5", 'p').wait(3000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "e5"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+}
+
+#[test]
+fn unplugged_board_moves_made_while_away_are_reconstructed() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    let t = s.t;
+    s.table.board_mut(A).unwrap().unplug(t);
+    // While unplugged, Black replies (the press never reaches the PC).
+    s.mv(A, "e7", "e5", 'p');
+    let t = s.t;
+    s.table.board_mut(A).unwrap().replug(t);
+    s.wait(3000);
+    s.mv(A, "g1", "f3", 'N');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "e5", "Nf3"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Disconnected, None)], "{}", p.dump());
+    assert_eq!(
+        p.open(Disconnected),
+        0,
+        "cleared on reconnection\n{}",
+        p.dump()
+    );
+}
+
+#[test]
+fn unplugged_board_with_too_much_changed_is_a_desync() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    let t = s.t;
+    s.table.board_mut(A).unwrap().unplug(t);
+    s.mv(A, "e7", "e5", 'p')
+        .mv(A, "g1", "f3", 'N')
+        .mv(A, "b8", "c6", 'n');
+    let t = s.t;
+    s.table.board_mut(A).unwrap().replug(t);
+    s.wait(4000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4"], "{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        vec![k(Disconnected, None), k(Desync, None)],
+        "{}",
+        p.dump()
+    );
+}
