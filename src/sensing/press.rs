@@ -63,6 +63,8 @@ pub struct Candidate {
 }
 
 /// The verdict on a press.
+// One verdict per press, short-lived: boxing the candidate would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Verdict {
     /// One interpretation stands out.
