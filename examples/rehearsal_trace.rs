@@ -48,6 +48,9 @@ fn main() {
         }
     };
     let mut style = Style::blitz();
+    if std::env::var("INJECT").is_ok() {
+        style.think_ms = (3500, 5000);
+    }
     style.promotion = match std::env::var("PROMO").as_deref() {
         Ok("upright") => PromotionToken::UprightPawn,
         Ok("spare") => PromotionToken::SparePiece,
@@ -61,6 +64,26 @@ fn main() {
         seed,
     );
     r.set_max_plies(30);
+    // INJECT=knock:B:11 (pocket|extra|knock, board, ply on that board) as in
+    // tests/sensing_anomalies.rs (there the style thinks 3.5–5 s).
+    if let Ok(spec) = std::env::var("INJECT") {
+        let parts: Vec<&str> = spec.split(':').collect();
+        if let [what, b, ply] = parts.as_slice() {
+            let what = match *what {
+                "pocket" => tandem::device::table::Injection::Pocket,
+                "extra" => tandem::device::table::Injection::ExtraPiece,
+                _ => tandem::device::table::Injection::Knock,
+            };
+            let b = if *b == "B" {
+                tandem::BoardId::B
+            } else {
+                tandem::BoardId::A
+            };
+            let ply: usize = ply.parse().unwrap_or(0);
+            r.set_max_plies(ply + 2);
+            r.inject(b, ply, what);
+        }
+    }
     let outputs = r.run(5000);
     for (b, mv, t) in &r.log {
         if b.to_string() == board && *t >= from && *t <= to {

@@ -229,6 +229,9 @@ impl Arbiter {
             if let Some(t) = self.stable_due(track) {
                 consider(t);
             }
+            if let Some((_, _, due)) = track.unexplained_press {
+                consider(due);
+            }
         }
         for d in &self.debts {
             consider(d.due);
@@ -267,6 +270,21 @@ impl Arbiter {
                 .is_some_and(|d| d <= now)
             {
                 self.decide_stable(b);
+            }
+            if let Some((by, _, due)) = self.boards[b.index()].unexplained_press
+                && due <= now
+            {
+                self.boards[b.index()].unexplained_press = None;
+                self.raise(
+                    b,
+                    AlertKind::NoMovePress,
+                    None,
+                    format!(
+                        "{} pressed the clock on board {b} without a move",
+                        color_name(by)
+                    ),
+                    Subject::Seat(Seat::new(b, by)),
+                );
             }
             self.fire_monitor_timers(b);
         }
@@ -636,16 +654,11 @@ impl Arbiter {
 
     fn report_nothing(&mut self, b: BoardId, by: Color, baseline: &sensing::Residual, moved: bool) {
         if !moved {
-            self.raise(
-                b,
-                AlertKind::NoMovePress,
-                None,
-                format!(
-                    "{} pressed the clock on board {b} without a move",
-                    color_name(by)
-                ),
-                Subject::Seat(Seat::new(b, by)),
-            );
+            // Told only if nothing accounts for it a little later: a move taken by a fast
+            // reply before the board showed it is found when the reply's press is judged.
+            let now = self.now;
+            let track = &mut self.boards[b.index()];
+            track.unexplained_press = Some((by, now, now + track.timing.max_wait_ms));
             return;
         }
         let squares = squares_of(baseline);
@@ -702,6 +715,8 @@ impl Arbiter {
         forced: bool,
     ) {
         let n = cand.plies.len();
+        // A press that showed no move is accounted for by the moves recorded now.
+        self.boards[b.index()].unexplained_press = None;
         let mut refs = Vec::with_capacity(n);
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
@@ -770,7 +785,7 @@ impl Arbiter {
                 Subject::Ply(ply),
             );
         }
-        self.after_commit_checks(b, forced);
+        self.after_commit_checks(b, forced, t_msg);
         let _ = refs;
     }
 
@@ -1143,12 +1158,79 @@ impl Arbiter {
     /// once when the board is otherwise quiet; when the opponent is already moving (or has
     /// pressed, `forced`), the mover may be holding a piece for the next move, so only what
     /// is still wrong at the mover's next commit is reported.
-    fn after_commit_checks(&mut self, b: BoardId, forced: bool) {
+    fn after_commit_checks(&mut self, b: BoardId, forced: bool, t_msg: Millis) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
         let cells = self.boards[b.index()].cells;
         let residual = explain(&expect, &cells, mover);
         let quiet = !forced && residual.in_progress.is_empty();
+        // The opponent's pieces gone since well before this press (more than a clock
+        // latency before its message): not lifted for the opponent's next move, which
+        // only began with this press, and no move of this press took them.
+        let track = &self.boards[b.index()];
+        let long_ago = t_msg.saturating_sub(
+            track
+                .timing
+                .max_wait_ms
+                .saturating_sub(track.timing.scan_ms),
+        );
+        let gone_before: Vec<(Square, Piece)> = expect
+            .differences(&cells)
+            .into_iter()
+            .filter(|&sq| cells.get(sq).is_empty() && !expect.allows_empty(sq))
+            .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
+            .filter(|(sq, p)| p.color != mover && track.changed_at[sq.to_usize()] < long_ago)
+            // A piece of that kind standing where the record has none is this piece moved
+            // or displaced (its own alert), not a piece gone.
+            .filter(|(_, p)| {
+                !Square::ALL.iter().any(|&t| {
+                    cells.get(t) == sensing::Cell::piece(*p) && !expect.allows(t, cells.get(t))
+                })
+            })
+            .collect();
+        // Likewise the opponent's pieces standing since well before this press where the
+        // record has none (unless the same kind is gone elsewhere: displaced).
+        let extra_before: Vec<(Square, Piece)> = expect
+            .differences(&cells)
+            .into_iter()
+            .filter_map(|sq| cells.get(sq).to_piece().map(|p| (sq, p)))
+            .filter(|(sq, p)| {
+                p.color != mover
+                    && expect.allows_empty(*sq)
+                    && track.changed_at[sq.to_usize()] < long_ago
+            })
+            .filter(|(_, p)| {
+                !Square::ALL
+                    .iter()
+                    .any(|&t| expect.logical(t) == Some(*p) && cells.get(t).is_empty())
+            })
+            .collect();
+        for (square, piece) in extra_before {
+            self.raise(
+                b,
+                AlertKind::Unexplained,
+                Some(square),
+                format!(
+                    "{} {} on {square} that no move explains",
+                    color_name(piece.color),
+                    role_name(piece.role)
+                ),
+                Subject::None,
+            );
+        }
+        for (square, piece) in gone_before {
+            self.raise(
+                b,
+                AlertKind::Missing,
+                Some(square),
+                format!(
+                    "{} {} missing from {square} (no move explains it; hidden?)",
+                    color_name(piece.color),
+                    role_name(piece.role)
+                ),
+                Subject::None,
+            );
+        }
         let mut missing: Vec<(Square, u16, Piece)> = Vec::new();
         let mut extra: Vec<(Square, sensing::Cell)> = Vec::new();
         for a in &residual.anomalies {
@@ -1163,16 +1245,25 @@ impl Arbiter {
             }
         }
         let ci = usize::from(mover.is_black());
+        let now = self.now;
         let track = &mut self.boards[b.index()];
+        // At once only what has stood for a full scan: a knocked or moved piece is two
+        // reports up to a scan apart, and its first half alone looks like a gone or extra
+        // piece.
+        let scan = track.timing.scan_ms;
+        let changed_at = track.changed_at;
+        let settled = |sq: &Square| now.saturating_sub(changed_at[sq.to_usize()]) >= scan;
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
-            .filter(|(s, m, _)| quiet || track.missing_at_commit[ci].contains(&(*s, *m)))
+            .filter(|(s, m, _)| {
+                (quiet && settled(s)) || track.missing_at_commit[ci].contains(&(*s, *m))
+            })
             .map(|(s, _, p)| (*s, *p))
             .collect();
         let report_extra: Vec<(Square, sensing::Cell)> = extra
             .iter()
             .copied()
-            .filter(|e| quiet || track.extra_at_commit[ci].contains(e))
+            .filter(|e| (quiet && settled(&e.0)) || track.extra_at_commit[ci].contains(e))
             .collect();
         track.missing_at_commit[ci] = missing.iter().map(|(s, m, _)| (*s, *m)).collect();
         track.extra_at_commit[ci] = extra;

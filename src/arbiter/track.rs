@@ -130,6 +130,10 @@ pub struct Track {
     /// colour stood) at that colour's last commit, with the expected mask / sensed cell.
     pub missing_at_commit: [Vec<(Square, u16)>; 2],
     pub extra_at_commit: [Vec<(Square, crate::sensing::Cell)>; 2],
+    /// A press that showed no move: who pressed, when the message came, and when to tell
+    /// the TD unless a later commit on this board accounts for it (a move hidden by a fast
+    /// reply shows only when the reply's press is judged).
+    pub unexplained_press: Option<(Color, Millis, Millis)>,
     /// Plies recorded ahead of their own press messages (a deeper reading took them at an
     /// earlier press while the clock's messages came late and bunched): the colour and until
     /// when such a press may still arrive.
@@ -216,6 +220,7 @@ impl Track {
             unknown: Vec::new(),
             missing_at_commit: [Vec::new(), Vec::new()],
             extra_at_commit: [Vec::new(), Vec::new()],
+            unexplained_press: None,
             presses_owed: Vec::new(),
             last_stable_commit: None,
             stable_judged: None,

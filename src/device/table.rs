@@ -113,6 +113,31 @@ enum Phase {
     Done,
 }
 
+/// An anomaly injected into one ply of a rehearsal, for tests of the TD's alerts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Injection {
+    /// With the move, the mover pockets one of its own pieces (never put back).
+    Pocket,
+    /// With the move, the mover puts an extra knight of its colour on an empty square.
+    ExtraPiece,
+    /// Right after the press, one of the mover's pieces is knocked onto an empty
+    /// neighbouring square (and left there).
+    Knock,
+}
+
+/// What an injection did: on which square the TD should be told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Injected {
+    pub board: BoardId,
+    pub what: Injection,
+    /// The square the alert names: the pocketed piece's, the extra piece's, or the
+    /// knocked piece's home.
+    pub square: Square,
+    /// Where the knocked piece landed.
+    pub landed: Option<Square>,
+    pub at: Millis,
+}
+
 /// Where a rehearsal plays: what stands on a board, and hands to act on it.
 pub trait Table {
     /// What stands on a square of a board now.
@@ -159,6 +184,10 @@ pub struct Rehearsal<T: Table = SimTable> {
     /// Actions a seat performs at the start of its next turn (putting back a knocked
     /// piece, on its own time as the rules require), by seat index.
     chores: Vec<Vec<PhysicalAction>>,
+    /// An anomaly to inject: board, the ply number on that board (0-based), what.
+    inject: Option<(BoardId, usize, Injection)>,
+    /// What the injection did, once done.
+    pub injected: Option<Injected>,
 }
 
 impl Rehearsal<SimTable> {
@@ -253,7 +282,15 @@ impl<T: Table> Rehearsal<T> {
             after_end: Vec::new(),
             now: 0,
             chores: vec![Vec::new(); 4],
+            inject: None,
+            injected: None,
         }
+    }
+
+    /// Injects an anomaly into the `ply`-th ply (0-based) on `board`; the match stops after
+    /// that ply (the alert is what the test looks at).
+    pub fn inject(&mut self, board: BoardId, ply: usize, what: Injection) {
+        self.inject = Some((board, ply, what));
     }
 
     /// The move being performed on a board right now, and by whom.
@@ -360,7 +397,74 @@ impl<T: Table> Rehearsal<T> {
         let removal = self.truth.rules().promotion == Promotion::Removal;
         let table = &self.table;
         let physical = |sq: Square| table.physical(board, sq);
-        let perf: Performance = self.hands[seat.index()].perform(&physical, mover, mv, at, removal);
+        let mut perf: Performance =
+            self.hands[seat.index()].perform(&physical, mover, mv, at, removal);
+        if let Some((ib, iply, what)) = self.inject
+            && ib == board
+            && iply == self.truth.plies_on(board)
+        {
+            self.inject = None;
+            let busy = crate::sensing::touched(mv);
+            let own: Vec<Square> = Square::ALL
+                .iter()
+                .copied()
+                .filter(|&s| !busy.contains(s))
+                .filter(|&s| matches!(table.physical(board, s), Some(Token::Standing(p)) if p.color == mover && p.role != Role::King))
+                .collect();
+            let empty_near = |s: Square| {
+                shakmaty::attacks::king_attacks(s)
+                    .into_iter()
+                    .find(|&n| !busy.contains(n) && table.physical(board, n).is_none())
+            };
+            let pick = own.get(self.rng.below(own.len().max(1))).copied();
+            let done = match (what, pick) {
+                (Injection::Pocket, Some(s)) => {
+                    let t = perf.press_at.saturating_sub(150).max(at);
+                    perf.actions.push((t, PhysicalAction::Lift { square: s }));
+                    Some((s, None, t))
+                }
+                (Injection::ExtraPiece, _) => {
+                    let spots: Vec<Square> = Square::ALL
+                        .iter()
+                        .copied()
+                        .filter(|&s| !busy.contains(s) && table.physical(board, s).is_none())
+                        .collect();
+                    spots
+                        .get(self.rng.below(spots.len().max(1)))
+                        .copied()
+                        .map(|s| {
+                            let t = perf.press_at.saturating_sub(150).max(at);
+                            perf.actions.push((
+                                t,
+                                PhysicalAction::Place {
+                                    square: s,
+                                    piece: Role::Knight.of(mover),
+                                },
+                            ));
+                            (s, None, t)
+                        })
+                }
+                (Injection::Knock, Some(s)) => empty_near(s).map(|to| {
+                    let t = perf.press_at + 300;
+                    perf.actions
+                        .push((t, PhysicalAction::Knock { from: s, to }));
+                    (s, Some(to), t)
+                }),
+                _ => None,
+            };
+            perf.actions.sort_by_key(|(t, _)| *t);
+            if let Some((square, landed, at)) = done {
+                self.injected = Some(Injected {
+                    board,
+                    what,
+                    square,
+                    landed,
+                    at,
+                });
+            }
+            // The test looks at this ply's alert: the opponent's reply, then no more moves.
+            self.max_plies_per_board = self.truth.plies_on(board) + 2;
+        }
         self.table.schedule(board, &perf.actions);
         self.phases[i] = Phase::Moving {
             mv,

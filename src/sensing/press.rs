@@ -182,6 +182,57 @@ fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> b
     true
 }
 
+/// Would this reading have the opponent's reply begin before the move it answers was on the
+/// board? The reply starts after the press, so a square it explains as the opponent's doing
+/// cannot have changed more than a scan before the candidate's last landing first showed.
+fn reply_before_move(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    r: &Residual,
+    history: &[Snapshot],
+    at: usize,
+) -> bool {
+    if r.in_progress.is_empty() {
+        return false;
+    }
+    let Some(last) = cand.plies.last() else {
+        return false;
+    };
+    let mover_color = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let landing = move_landing(*last);
+    let Some(landed_at) = history
+        .iter()
+        .take(at + 1)
+        .find(|s| s.cells.get(landing).color() == Some(mover_color))
+        .map(|s| s.t_ms)
+    else {
+        return false;
+    };
+    let snap = &history[at];
+    let window_start = history.first().map_or(0, |s| s.t_ms);
+    // Only the mover's own pieces taken as victims of the reply: the opponent's pieces may
+    // have been off their squares since before (an earlier anomaly).
+    let victims = r
+        .in_progress
+        .into_iter()
+        .filter(|&sq| cand.expect.color(sq) == Some(mover_color));
+    victims.into_iter().any(|sq| {
+        // When the square took the value it shows at this moment; a value it had since
+        // the window began is older than this move altogether (an earlier anomaly).
+        let since = history[..=at]
+            .iter()
+            .rev()
+            .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+            .last()
+            .map_or(snap.t_ms, |s| s.t_ms);
+        since > window_start && since + c.scan_ms < landed_at
+    })
+}
+
 /// Did the plies' landings first appear in the order of the plies?
 fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
     let mut color = c.state.turn();
@@ -347,6 +398,24 @@ fn judge_by_evidence(
     if !agrees {
         return None;
     }
+    // An illegal reading seen first gives way to a legal one that explains the board now
+    // at least as well (two pieces landing at once: which was the move is not for the scan
+    // order to decide).
+    if one.irregular > 0
+        && cands.iter().any(|k| {
+            k.irregular < one.irregular
+                && explain_with(
+                    &k.expect,
+                    &latest.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                )
+                .cost
+                    <= now.cost
+        })
+    {
+        return None;
+    }
     Some(Verdict::Commit {
         candidate: one.clone(),
         residual: now,
@@ -416,12 +485,15 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
             candidates(c, presser, diff, &snap.cells, depth)
                 .into_iter()
                 .map(|cand| {
-                    let r = explain_with(
+                    let mut r = explain_with(
                         &cand.expect,
                         &snap.cells,
                         presser,
                         Some(c.state.reserve(!presser)),
                     );
+                    if reply_before_move(c, &cand, &r, history, index) {
+                        r.cost += super::explain::ANOMALY_COST;
+                    }
                     (cand, r)
                 })
                 .filter(|(cand, r)| {
