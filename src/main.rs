@@ -41,6 +41,9 @@ enum Command {
     Emulate(tandem::cli::emulate::EmulateArgs),
     /// Measure replay throughput and clock-press-to-commit latency.
     Bench(tandem::cli::bench::BenchArgs),
+    /// The live station without a window: moves and alerts as JSON lines (a demo on
+    /// virtual boards when no boards are given).
+    Station(tandem::cli::station::StationArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Ports(args)) => tandem::cli::ports::run(args),
         Some(Command::Emulate(args)) => tandem::cli::emulate::run(args),
         Some(Command::Bench(args)) => tandem::cli::bench::run(args),
+        Some(Command::Station(args)) => tandem::cli::station::run(args),
     };
     match result {
         Ok(code) => code,

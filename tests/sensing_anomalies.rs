@@ -78,8 +78,10 @@ fn run(
     Ok(())
 }
 
+const CASES: u32 = 36;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("TANDEM_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(36), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(CASES))]
 
     #[test]
     fn an_injected_anomaly_raises_exactly_its_alert(

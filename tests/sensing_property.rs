@@ -130,8 +130,10 @@ fn play(s: &Setup) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+const CASES: u32 = 48;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: std::env::var("TANDEM_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(CASES))]
 
     #[test]
     fn random_matches_with_physical_noise_come_back_exactly(s in setup()) {

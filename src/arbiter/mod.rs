@@ -572,6 +572,11 @@ impl Arbiter {
             by = !by;
             verdict = alt;
         }
+        // Only an illegal reading for this press? Read it again together with the ply it
+        // answers: a fully legal pair that explains both moments as well corrects that ply.
+        if let Some(v) = self.hindsight(b, by, &history, &verdict) {
+            verdict = v;
+        }
         match verdict {
             Verdict::Commit {
                 candidate,
@@ -652,6 +657,80 @@ impl Arbiter {
         }
     }
 
+    /// Reads the last ply on `b` again together with this press. Returns the verdict for
+    /// this press's ply after correcting the last one, when that is the better reading.
+    fn hindsight(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        history: &[sensing::Snapshot],
+        verdict: &Verdict,
+    ) -> Option<Verdict> {
+        let Verdict::Commit {
+            candidate,
+            residual,
+            ..
+        } = verdict
+        else {
+            return None;
+        };
+        if candidate.irregular == 0 || candidate.plies.len() != 1 {
+            return None;
+        }
+        let before = self.boards[b.index()].before_last.clone()?;
+        let index = self.ply_index(before.ply)?;
+        let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
+        if index != last_on_board || before.ply.color == by {
+            return None;
+        }
+        let state = self.game.boards_before(index)[b.index()].clone();
+        let mut window = before.window.clone();
+        let tail = window.last().map_or(0, |s| s.t_ms);
+        window.extend(history.iter().filter(|s| s.t_ms > tail).copied());
+        let committed = Committed {
+            state: &state,
+            rules: self.game.rules(),
+            tokens: &before.tokens,
+            allowances: &before.allowances,
+            scan_ms: self.boards[b.index()].timing.scan_ms,
+        };
+        let Verdict::Commit {
+            candidate: pair,
+            residual: pr,
+            snapshot,
+        } = judge_press(&committed, by, &window, false)
+        else {
+            return None;
+        };
+        if pair.plies.len() != 2 || pair.irregular > 0 || pr.cost > residual.cost {
+            return None;
+        }
+        let first = pair.plies[0];
+        if self.game.replace_move(index, first).is_err() {
+            return None;
+        }
+        self.out.push(Output::RecordChanged);
+        let second = Candidate {
+            plies: vec![pair.plies[1]],
+            expect: pair.expect,
+            tokens: pair.tokens.clone(),
+            allowances: pair.allowances.clone(),
+            irregular: 0,
+            hidden_landing: pair.hidden_landing,
+        };
+        // The deciding moment, as an index into this press's own history.
+        let decided_at = window.get(snapshot).map_or(0, |s| s.t_ms);
+        let snapshot = history
+            .iter()
+            .position(|s| s.t_ms >= decided_at)
+            .unwrap_or(history.len().saturating_sub(1));
+        Some(Verdict::Commit {
+            candidate: second,
+            residual: pr,
+            snapshot,
+        })
+    }
+
     fn report_nothing(&mut self, b: BoardId, by: Color, baseline: &sensing::Residual, moved: bool) {
         if !moved {
             // Told only if nothing accounts for it a little later: a move taken by a fast
@@ -715,6 +794,20 @@ impl Arbiter {
         forced: bool,
     ) {
         let n = cand.plies.len();
+        // What was known before this ply, for reading it again in hindsight (single plies
+        // judged at a press only).
+        let track = &self.boards[b.index()];
+        let before_last = (n == 1).then(|| track::BeforeLastPly {
+            ply: PlyRef {
+                board: b,
+                color: self.game.board(b).turn(),
+                number: self.game.board(b).fullmoves(),
+            },
+            tokens: track.tokens.clone(),
+            allowances: track.allowances.clone(),
+            window: track.history.clone(),
+        });
+        self.boards[b.index()].before_last = before_last;
         // A press that showed no move is accounted for by the moves recorded now.
         self.boards[b.index()].unexplained_press = None;
         let mut refs = Vec::with_capacity(n);
@@ -1301,6 +1394,18 @@ impl Arbiter {
 
     fn on_td(&mut self, action: &TdAction) {
         let now = self.now;
+        // A TD edit of the record: no reading again in hindsight over it.
+        if matches!(
+            action,
+            TdAction::CorrectMove { .. }
+                | TdAction::TakeBack { .. }
+                | TdAction::AddMove { .. }
+                | TdAction::ClaimIllegal { .. }
+        ) {
+            for t in &mut self.boards {
+                t.before_last = None;
+            }
+        }
         match action {
             TdAction::Dismiss { alert } => {
                 self.alerts.resolve(*alert, now, "dismissed");

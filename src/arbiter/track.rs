@@ -90,6 +90,18 @@ pub struct PendingPress {
     pub missed: u8,
 }
 
+/// What was known just before the last ply committed on a board, so that the next press
+/// can read that ply again in hindsight (a reply that only makes sense after another
+/// reading of the move it answers).
+#[derive(Clone, Debug)]
+pub struct BeforeLastPly {
+    pub ply: crate::arbiter::PlyRef,
+    pub tokens: Tokens,
+    pub allowances: Vec<(Square, u16)>,
+    /// The snapshots that decided it.
+    pub window: Vec<Snapshot>,
+}
+
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments
 /// must not grow memory without bound; the oldest are dropped first).
 const MAX_HISTORY: usize = 2048;
@@ -134,6 +146,8 @@ pub struct Track {
     /// the TD unless a later commit on this board accounts for it (a move hidden by a fast
     /// reply shows only when the reply's press is judged).
     pub unexplained_press: Option<(Color, Millis, Millis)>,
+    /// For reading the last ply again in hindsight.
+    pub before_last: Option<BeforeLastPly>,
     /// Plies recorded ahead of their own press messages (a deeper reading took them at an
     /// earlier press while the clock's messages came late and bunched): the colour and until
     /// when such a press may still arrive.
@@ -221,6 +235,7 @@ impl Track {
             missing_at_commit: [Vec::new(), Vec::new()],
             extra_at_commit: [Vec::new(), Vec::new()],
             unexplained_press: None,
+            before_last: None,
             presses_owed: Vec::new(),
             last_stable_commit: None,
             stable_judged: None,

@@ -8,3 +8,4 @@ pub mod decode;
 pub mod emulate;
 pub mod ports;
 pub mod replay;
+pub mod station;

@@ -392,7 +392,11 @@ fn judge_by_evidence(
     // The board now is the shown move with the opponent partway through the reply: it
     // stands. With anomalies on top (a knocked piece), it stands if it still explains the
     // board better than no move and not far worse than any other reading.
-    let agrees = now.cost < super::explain::ANOMALY_COST
+    // Since it was shown, only pieces of the mover gone (a victim being taken, the next
+    // move begun once the opponent pressed) and the opponent's doing: it stands.
+    let (appeared_since, _) = mover_changes(&one.expect, &latest.cells, presser);
+    let agrees = !appeared_since
+        || now.cost < super::explain::ANOMALY_COST
         || (now.cost < baseline.cost
             && now.cost < best_now.saturating_add(super::explain::ANOMALY_COST));
     if !agrees {

@@ -128,3 +128,24 @@ pub fn describe_alerts(arb: &Arbiter) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Property-test settings: a fixed seed so that CI runs are reproducible (set
+/// `TANDEM_RANDOM=1` to explore fresh cases), `TANDEM_CASES` to change the number of cases.
+pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let cases = std::env::var("TANDEM_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default_cases);
+    let rng_seed = if std::env::var_os("TANDEM_RANDOM").is_some() {
+        RngSeed::Random
+    } else {
+        RngSeed::Fixed(20_261_121)
+    };
+    Config {
+        cases,
+        failure_persistence: None,
+        rng_seed,
+        ..Config::default()
+    }
+}

@@ -1,0 +1,129 @@
+//! Nothing lost: the live station killed with SIGKILL in the middle of a match is offered
+//! for resumption and comes back in the state it had — every move it had printed, every
+//! alert — from its journal; `tandem replay` reads that journal too.
+
+#![allow(clippy::unwrap_used)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tandem::station::{Session, files};
+
+fn tandem() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tandem"))
+}
+
+#[test]
+fn killed_mid_match_the_station_resumes_where_it_was() {
+    let root = std::env::temp_dir().join(format!("tandem-recovery-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut child = tandem()
+        .args(["station", "--data-dir"])
+        .arg(&root)
+        .args(["--demo-seed", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut dir = None;
+    let mut printed_moves: Vec<(String, String)> = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while printed_moves.len() < 12 && Instant::now() < deadline {
+        let Ok(line) = rx.recv_timeout(Duration::from_secs(30)) else {
+            break;
+        };
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        match v["event"].as_str() {
+            Some("started") => dir = v["dir"].as_str().map(std::path::PathBuf::from),
+            Some("move") => printed_moves.push((
+                v["board"].as_str().unwrap().to_owned(),
+                v["san"].as_str().unwrap().to_owned(),
+            )),
+            _ => {}
+        }
+    }
+    // SIGKILL: no chance to flush anything beyond what the journal already holds.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let dir = dir.expect("the station said where the match is kept");
+    assert!(
+        printed_moves.len() >= 12,
+        "the demo played too little: {printed_moves:?}"
+    );
+
+    // Offered for resumption.
+    assert_eq!(files::unfinished(&root).first(), Some(&dir));
+
+    // Resumed (no boards attached): every move printed before the kill is there, in order.
+    let session = Session::resume(&dir, &[], None, std::sync::Arc::new(|| {})).unwrap();
+    let view = session.view();
+    let restored: Vec<(String, String)> = view
+        .record
+        .iter()
+        .map(|p| (p.ply.board.letter().to_string(), p.san.clone()))
+        .collect();
+    assert!(
+        restored.len() >= printed_moves.len(),
+        "restored {restored:?}\nprinted {printed_moves:?}"
+    );
+    assert_eq!(
+        restored[..printed_moves.len()],
+        printed_moves[..],
+        "restored state differs"
+    );
+    // At most the input being applied at the kill is extra (it was journaled first).
+    assert!(
+        restored.len() <= printed_moves.len() + 2,
+        "{restored:?} vs {printed_moves:?}"
+    );
+    session.stop(false);
+
+    // `tandem replay` reads the journal and writes the same moves.
+    let out = tandem()
+        .arg("replay")
+        .arg(dir.join(files::JOURNAL))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bpgn = String::from_utf8(out.stdout).unwrap();
+    for (_, san) in &printed_moves {
+        assert!(bpgn.contains(san.as_str()), "{san} missing from\n{bpgn}");
+    }
+
+    // And the station itself resumes it on request.
+    let out = tandem()
+        .args([
+            "station",
+            "--resume",
+            "latest",
+            "--seconds",
+            "1",
+            "--data-dir",
+        ])
+        .arg(&root)
+        .output()
+        .unwrap();
+    let first = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["event"], "started");
+    assert_eq!(v["plies"].as_u64().unwrap() as usize, restored.len());
+    let _ = std::fs::remove_dir_all(&root);
+}
