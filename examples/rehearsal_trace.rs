@@ -3,7 +3,8 @@
 //! and what the arbiter committed and raised, between two times.
 //!
 //! `cargo run --example rehearsal_trace -- SEED [BOARD] [FROM_MS] [TO_MS] [PRESET]`
-//! Environment: `BT=AB` Bluetooth boards, `ROT=AB` boards turned round,
+//! Environment: `BT=AB` Bluetooth boards, `ROT=AB` boards turned round, `WR=AB` White's
+//! clock on the right,
 //! `PROMO=upright|spare|laid` how promoted pawns are shown (default laid).
 //! Used to reproduce a failing case of `tests/sensing_property.rs` from its printed setup.
 use tandem::arbiter::{Arbiter, ArbiterConfig, Input};
@@ -42,6 +43,15 @@ fn main() {
             orientation,
             clock: Some(ClockConfig {
                 base_ms: 300_000,
+                white_side: if std::env::var("WR").unwrap_or_default().contains(if i == 0 {
+                    'A'
+                } else {
+                    'B'
+                }) {
+                    tandem::dgt::ClockSide::Right
+                } else {
+                    tandem::dgt::ClockSide::Left
+                },
                 ..ClockConfig::default()
             }),
             ..base

@@ -716,6 +716,7 @@ impl Arbiter {
             tokens: pair.tokens.clone(),
             allowances: pair.allowances.clone(),
             irregular: 0,
+            off_pattern: false,
             hidden_landing: pair.hidden_landing,
         };
         // The deciding moment, as an index into this press's own history.

@@ -7,7 +7,7 @@
 //! had when starting to move. Tests compare what the arbiter reconstructs with it; the
 //! benchmark and the demo use the same machinery.
 
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::{Bitboard, Color, Move, Role, Square};
 
 use super::capture::CaptureChunk;
 use super::emulator::{EmulatorConfig, PhysicalAction, Token};
@@ -404,11 +404,23 @@ impl<T: Table> Rehearsal<T> {
             && iply == self.truth.plies_on(board)
         {
             self.inject = None;
-            let busy = crate::sensing::touched(mv);
+            // The move's squares and the path a sliding hand may touch down on.
+            let busy = crate::sensing::touched(mv)
+                | match mv {
+                    Move::Normal { from, to, .. } => shakmaty::attacks::between(from, to),
+                    _ => Bitboard::EMPTY,
+                };
+            // Not a piece that could have made the same move instead (two pawns that can
+            // both take on f4, one of them pocketed): which one moved is for nobody to tell.
+            let could_do_it: Bitboard = moves
+                .iter()
+                .filter(|m| m.to() == mv.to() && m.role() == mv.role())
+                .filter_map(|m| m.from())
+                .collect();
             let own: Vec<Square> = Square::ALL
                 .iter()
                 .copied()
-                .filter(|&s| !busy.contains(s))
+                .filter(|&s| !busy.contains(s) && !could_do_it.contains(s))
                 .filter(|&s| matches!(table.physical(board, s), Some(Token::Standing(p)) if p.color == mover && p.role != Role::King))
                 .collect();
             let empty_near = |s: Square| {
@@ -424,10 +436,27 @@ impl<T: Table> Rehearsal<T> {
                     Some((s, None, t))
                 }
                 (Injection::ExtraPiece, _) => {
+                    // Not where the mover's own knight could have gone instead: a knight
+                    // landing on one of two squares it could reach (or a knight drop, or
+                    // one that could have been) is ambiguous to any observer, and the test
+                    // wants one right answer.
+                    let rival = match mv {
+                        _ if state.reserve(mover).knight > 0 => Bitboard::FULL,
+                        Move::Put {
+                            role: Role::Knight, ..
+                        } => Bitboard::FULL,
+                        Move::Normal {
+                            role: Role::Knight,
+                            from,
+                            ..
+                        } => shakmaty::attacks::knight_attacks(from),
+                        _ => Bitboard::EMPTY,
+                    };
                     let spots: Vec<Square> = Square::ALL
                         .iter()
                         .copied()
                         .filter(|&s| !busy.contains(s) && table.physical(board, s).is_none())
+                        .filter(|&s| !rival.contains(s))
                         .collect();
                     spots
                         .get(self.rng.below(spots.len().max(1)))

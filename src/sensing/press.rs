@@ -57,6 +57,9 @@ pub struct Candidate {
     pub allowances: Vec<(Square, u16)>,
     /// Plies that are not legal moves (illegal or unjudged), counted for preference.
     pub irregular: u8,
+    /// A ply moves a piece where its kind never goes, even on an empty board (a bishop
+    /// changing square colour). Players do not do that; a misread scan can look like it.
+    pub off_pattern: bool,
     /// The last ply lands a hidden promoted piece (a pawn on its side): nothing the
     /// sensors show can confirm it, so a visible reading is preferred.
     pub hidden_landing: bool,
@@ -471,6 +474,9 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
     let base_expect = c.expect();
     let mut first_ambiguity: Option<(Vec<Candidate>, Residual)> = None;
     let mut latest_baseline: Option<Residual> = None;
+    // Readings are scored moment by moment, latest first; a board in chaos (many
+    // moments, many readings) gets a bounded effort, so no report can stall the arbiter.
+    let mut budget = MAX_READINGS_SCORED;
     for (index, snap) in history.iter().enumerate().rev() {
         let baseline = explain_with(
             &base_expect,
@@ -485,26 +491,34 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
             continue;
         }
         let diff = base_expect.differences(&snap.cells);
-        let mut scored: Vec<(Candidate, Residual)> =
-            candidates(c, presser, diff, &snap.cells, depth)
-                .into_iter()
-                .map(|cand| {
-                    let mut r = explain_with(
-                        &cand.expect,
-                        &snap.cells,
-                        presser,
-                        Some(c.state.reserve(!presser)),
-                    );
-                    if reply_before_move(c, &cand, &r, history, index) {
-                        r.cost += super::explain::ANOMALY_COST;
-                    }
-                    (cand, r)
-                })
-                .filter(|(cand, r)| {
-                    r.cost < baseline.cost
-                        || (r.cost == baseline.cost && moves_hidden_piece(c, cand))
-                })
-                .collect();
+        let cands = candidates(c, presser, diff, &snap.cells, depth);
+        if cands.len() > budget {
+            break;
+        }
+        budget -= cands.len();
+        let mut scored: Vec<(Candidate, Residual)> = cands
+            .into_iter()
+            .map(|cand| {
+                let mut r = explain_with(
+                    &cand.expect,
+                    &snap.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                );
+                if reply_before_move(c, &cand, &r, history, index) {
+                    r.cost += super::explain::ANOMALY_COST;
+                }
+                // Off its pattern is as unlikely as any anomaly: a legal reading with
+                // one piece unexplained is at least as good.
+                if cand.off_pattern {
+                    r.cost += super::explain::ANOMALY_COST;
+                }
+                (cand, r)
+            })
+            .filter(|(cand, r)| {
+                r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, cand))
+            })
+            .collect();
         if scored.is_empty() {
             continue;
         }
@@ -658,9 +672,21 @@ fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
                 out.push(cand);
             }
         }
+        if out.len() > MAX_DEEP_CANDIDATES {
+            return Vec::new();
+        }
     }
     out
 }
+
+/// Beyond this many readings of several plies the board is in chaos (pieces swept off,
+/// a board being set up), not two players pressing quickly: no deep reading is tried, so
+/// that no report from a board can stall the arbiter.
+const MAX_DEEP_CANDIDATES: usize = 1500;
+
+/// How many (reading, moment) pairs one press may score by cost. An ordinary press scores
+/// a few hundred.
+const MAX_READINGS_SCORED: usize = 3_000;
 
 fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
     let mut out = Vec::new();
@@ -676,6 +702,9 @@ fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
                 if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3) {
                     out.push(cand);
                 }
+            }
+            if out.len() > MAX_DEEP_CANDIDATES {
+                return Vec::new();
             }
         }
     }
@@ -867,6 +896,14 @@ fn advance(
     let expect = expected(next.board(), next.promoted(), &t, &allow);
     let mut plies = before.to_vec();
     plies.push(m);
+    let off_pattern = plies.iter().rev().enumerate().any(|(i, p)| {
+        let color = if i % 2 == 0 {
+            state.turn()
+        } else {
+            !state.turn()
+        };
+        !on_pattern(*p, color)
+    });
     let hidden_landing = t.get(move_landing(m)).is_some_and(Token::is_hidden);
     Some(Candidate {
         plies,
@@ -874,8 +911,36 @@ fn advance(
         tokens: t,
         allowances: allow,
         irregular: u8::from(legal != Legality::Legal),
+        off_pattern,
         hidden_landing,
     })
+}
+
+/// Could a piece of this kind go from `from` to `to` on an empty board?
+fn on_pattern(m: Move, color: Color) -> bool {
+    let Move::Normal { role, from, to, .. } = m else {
+        return true;
+    };
+    use shakmaty::attacks;
+    match role {
+        Role::Pawn => {
+            let forward = if color == Color::White { 1 } else { -1 };
+            let step = i32::from(to.rank()) - i32::from(from.rank());
+            let double_from = if color == Color::White {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
+            attacks::pawn_attacks(color, from).contains(to)
+                || (from.file() == to.file()
+                    && (step == forward || (step == 2 * forward && from.rank() == double_from)))
+        }
+        Role::Knight => attacks::knight_attacks(from).contains(to),
+        Role::King => attacks::king_attacks(from).contains(to),
+        Role::Bishop => attacks::bishop_attacks(from, Bitboard::EMPTY).contains(to),
+        Role::Rook => attacks::rook_attacks(from, Bitboard::EMPTY).contains(to),
+        Role::Queen => attacks::queen_attacks(from, Bitboard::EMPTY).contains(to),
+    }
 }
 
 /// The promotion piece a sensed token stands for: a spare piece of a kind names it; a

@@ -62,7 +62,8 @@ impl DemoBoards {
         })
     }
 
-    /// How the station connects to them: by path, through the production worker.
+    /// How the station connects to them: by serial number, through the production worker,
+    /// as it finds real boards, so an unplugged board is found again on its new path.
     #[must_use]
     pub fn plans(&self) -> Vec<BoardPlan> {
         let profile = DeviceProfile::built_in("virtual")
@@ -73,7 +74,7 @@ impl DemoBoards {
             .zip(BoardId::BOTH)
             .map(|(h, board)| BoardPlan {
                 board,
-                port: PortSpec::Path(h.path()),
+                port: PortSpec::Serial(h.serial().to_owned()),
                 profile: profile.clone(),
             })
             .collect()
