@@ -1,0 +1,156 @@
+//! The app on a live station, in real time: virtual DGT boards on pseudo-terminals, the
+//! production serial workers and arbiter thread, and the console and projector driven by
+//! egui_kittest (no GPU, no window).
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role as A11y;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use shakmaty::{Color, Piece, Role, Square};
+use tandem::BoardId;
+use tandem::arbiter::ArbiterConfig;
+use tandem::arbiter::journal::JournalHeader;
+use tandem::arbiter::view::MatchView;
+use tandem::device::emulator::PhysicalAction;
+use tandem::rules::RulesPreset;
+use tandem::station::Session;
+use tandem::station::demo::DemoBoards;
+use tandem::ui::{Options, TandemApp};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tandem-ui-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Steps the app (in real time) until `done` holds for the live view, or panics.
+fn wait_for(
+    h: &mut Harness<'static, TandemApp>,
+    what: &str,
+    secs: u64,
+    done: impl Fn(&MatchView) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        h.step();
+        if let Some(v) = h.state().view()
+            && done(&v)
+        {
+            h.run();
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn projector<'h>(h: &'h Harness<'static, TandemApp>) -> egui_kittest::Node<'h> {
+    h.get_by_role_and_label(A11y::Window, "Tandem — projector")
+}
+
+#[test]
+fn a_move_on_a_virtual_board_reaches_both_windows_and_an_unplug_is_loud() {
+    let dir = temp_dir("live");
+    let registry = dir.join("registry");
+    let boards = DemoBoards::spawn(Some(registry.clone()), 5).unwrap();
+    for b in BoardId::BOTH {
+        boards.handle(b).unwrap().act(PhysicalAction::SetUpStart);
+    }
+    let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
+    config.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
+    let header = JournalHeader {
+        config,
+        event: "UI live test".into(),
+        site: "here".into(),
+        date: "2026.11.21".into(),
+        time: None,
+        capture: None,
+    };
+    let session = Session::start(
+        header,
+        &boards.plans(),
+        &dir.join("match"),
+        Some(registry),
+        Arc::new(|| {}),
+    )
+    .unwrap();
+    let opts = Options {
+        projector: true,
+        data_dir: dir.clone(),
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1700.0, 1100.0])
+        .build_eframe(move |cc| TandemApp::with_source(&cc.egui_ctx, Box::new(session), opts));
+    wait_for(&mut h, "both boards to connect", 10, |v| {
+        v.boards.iter().all(|b| b.link.connected && b.started)
+    });
+    assert_eq!(h.query_all_by_label("connected").count(), 2);
+    // Board B is turned 180° with its clock on the right: the console says so.
+    h.get_by_label_contains("turned 180°");
+
+    // White plays e4 on board A, by hand, and presses the clock.
+    let a = boards.handle(BoardId::A).unwrap();
+    a.act(PhysicalAction::PressClock { by: Color::Black });
+    std::thread::sleep(Duration::from_millis(700));
+    a.act(PhysicalAction::Lift { square: Square::E2 });
+    std::thread::sleep(Duration::from_millis(300));
+    a.act(PhysicalAction::Place {
+        square: Square::E4,
+        piece: Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        },
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    a.act(PhysicalAction::PressClock { by: Color::White });
+    wait_for(&mut h, "e4 in the record", 10, |v| !v.record.is_empty());
+    h.get_by_label("e4");
+    projector(&h).get_by_label("1. e4");
+
+    // The cable of board B is pulled.
+    boards.handle(BoardId::B).unwrap().unplug();
+    wait_for(&mut h, "board B lost", 10, |v| {
+        v.board(BoardId::B).is_some_and(|b| !b.link.connected)
+    });
+    h.get_by_label_contains("BOARD B NOT CONNECTED");
+    assert!(
+        projector(&h)
+            .query_by_label_contains("NOT CONNECTED")
+            .is_none()
+    );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
+    let dir = temp_dir("demo");
+    let opts = Options {
+        projector: true,
+        data_dir: dir.clone(),
+        seed: 11,
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1700.0, 1100.0])
+        .build_eframe(move |cc| TandemApp::new(&cc.egui_ctx, opts, Vec::new()));
+    wait_for(&mut h, "the demo's first moves", 25, |v| {
+        v.boards.iter().all(|b| v.plies_on(b.id).next().is_some())
+    });
+    h.get_by_label_contains("demo on virtual boards");
+    let p = projector(&h);
+    p.get_by_label("Ada & Dana");
+    p.get_by_label("Boris & Chen");
+    // The demo's record is kept in the data folder, apart from real matches.
+    assert!(dir.join("demo/matches").is_dir());
+    assert!(tandem::station::files::unfinished(&dir).is_empty());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
