@@ -15,6 +15,7 @@ use egui_kittest::kittest::Queryable as _;
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{AlertKind, Arbiter, ArbiterConfig, Input, TdAction};
+use tandem::device::capture::{CaptureChunk, CaptureWriter};
 use tandem::device::emulator::{EmulatorConfig, PhysicalAction};
 use tandem::device::table::SimTable;
 use tandem::notation::{BpgnHeader, write_bpgn};
@@ -28,6 +29,8 @@ struct Sim {
     table: SimTable,
     now: Millis,
     history: Vec<Arc<MatchView>>,
+    /// The bytes the boards sent, as a capture file holds them.
+    chunks: Vec<CaptureChunk>,
 }
 
 #[derive(Clone)]
@@ -54,6 +57,7 @@ impl SimMatch {
                 table: SimTable::new(&[a, b], 3),
                 now: 0,
                 history: vec![view],
+                chunks: Vec::new(),
             })),
             Rc::new(rules),
         );
@@ -70,6 +74,9 @@ impl SimMatch {
         for o in outputs {
             if let Some(ev) = o.event() {
                 s.arb.handle(&Input::Device(ev.clone()));
+            }
+            if let Some(c) = o.chunk() {
+                s.chunks.push(c.clone());
             }
         }
         s.now = until;
@@ -178,9 +185,15 @@ impl MatchSource for SimMatch {
 }
 
 fn harness(sim: &SimMatch) -> Harness<'static, TandemApp> {
+    harness_with(sim, true)
+}
+
+/// The app on the simulated match; the projector (an embedded window in tests, over the
+/// console's top left corner) only when asked.
+fn harness_with(sim: &SimMatch, projector: bool) -> Harness<'static, TandemApp> {
     let source = sim.clone();
     let opts = Options {
-        projector: true,
+        projector,
         ..Options::default()
     };
     Harness::builder()
@@ -207,7 +220,7 @@ fn a_move_on_the_board_shows_in_the_console_and_on_the_projector() {
     assert_eq!(sim.view().record.len(), 1, "{:?}", sim.view().record);
     // The console's move list, and the projector's last moves.
     h.get_by_label("e4");
-    projector(&h).get_by_label("1. e4");
+    projector(&h).get_by_label("Board A  ·  1. e4");
     // Names and clocks on both.
     assert!(h.query_all_by_label("Ada").count() >= 2);
     assert_eq!(
@@ -238,7 +251,7 @@ fn an_illegal_move_is_hidden_from_the_hall_until_the_td_rules() {
     h.get_by_role_and_label(A11y::Button, "Let it stand");
     // The hall sees an ordinary-looking move, nothing more.
     let p = projector(&h);
-    p.get_by_label("1. Ng3");
+    p.get_by_label("Board A  ·  1. Ng3");
     assert!(p.query_by_label_contains("g1g3").is_none());
     assert!(p.query_by_label_contains("llegal").is_none());
     // The opponent claims it: under US Chess rules the offender loses.
@@ -252,7 +265,7 @@ fn an_illegal_move_is_hidden_from_the_hall_until_the_td_rules() {
     // Now that the TD has ruled, the projector names the game's end.
     let p = projector(&h);
     p.get_by_label_contains("Boris & Chen win");
-    p.get_by_label("1. Ng1g3");
+    p.get_by_label("Board A  ·  1. Ng1g3");
 }
 
 #[test]
@@ -274,7 +287,7 @@ fn let_it_stand_resolves_the_alert() {
     );
     h.get_by_label("Alerts (0 open)");
     // Ruled on: the projector may spell it as played.
-    projector(&h).get_by_label("1. Ng1g3");
+    projector(&h).get_by_label("Board A  ·  1. Ng1g3");
 }
 
 #[test]
@@ -408,4 +421,41 @@ fn penalties_follow_the_ladder_of_the_texts() {
         "Knocked the clock over: +1 min to Chen's clock",
     );
     assert_eq!(sim.view().penalties.len(), 2);
+}
+
+#[test]
+fn a_capture_opens_in_a_read_only_replay() {
+    let sim = SimMatch::new("uscf-bughouse");
+    sim.start(BoardId::A);
+    sim.play(BoardId::A, sq("e2"), sq("e4"));
+    sim.play(BoardId::A, sq("e7"), sq("e5"));
+    let path =
+        std::env::temp_dir().join(format!("tandem-ui-replay-{}.capture", std::process::id()));
+    {
+        let mut w = CaptureWriter::create(&path).unwrap();
+        for c in &sim.0.borrow().chunks {
+            w.write_chunk(c.t_ms, c.board, &c.bytes).unwrap();
+        }
+        w.flush().unwrap();
+    }
+    let mut h = harness_with(&sim, false);
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Export").click();
+    h.run();
+    let field = h.get_by_label("File:");
+    field.focus();
+    field.type_text(&path.display().to_string());
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Open replay").click();
+    h.run();
+    h.get_by_label_contains("REPLAY (read-only)");
+    h.get_by_label("1. e4  1… e5");
+    // Read-only: no resolution buttons, no move correction.
+    assert!(h.query_by_role_and_label(A11y::Button, "Correct").is_none());
+    h.get_by_role_and_label(A11y::Button, "Close replay")
+        .click();
+    h.run();
+    h.get_by_label_contains("open)");
+    assert!(h.query_by_label_contains("REPLAY").is_none());
+    let _ = std::fs::remove_file(&path);
 }

@@ -112,7 +112,7 @@ fn a_move_on_a_virtual_board_reaches_both_windows_and_an_unplug_is_loud() {
     a.act(PhysicalAction::PressClock { by: Color::White });
     wait_for(&mut h, "e4 in the record", 10, |v| !v.record.is_empty());
     h.get_by_label("e4");
-    projector(&h).get_by_label("1. e4");
+    projector(&h).get_by_label("Board A  ·  1. e4");
 
     // The cable of board B is pulled.
     boards.handle(BoardId::B).unwrap().unplug();

@@ -159,7 +159,6 @@ pub struct TandemApp {
     /// An error to show the TD (a match that would not start, a file that would not open).
     pub message: Option<String>,
     shots_taken: bool,
-    projector_shot: Option<PathBuf>,
 }
 
 impl TandemApp {
@@ -253,7 +252,6 @@ impl TandemApp {
             tally: Tally::default(),
             message: None,
             shots_taken: false,
-            projector_shot: None,
             opts,
         }
     }
@@ -487,7 +485,10 @@ impl TandemApp {
             // Delayed views fall due on their own: look again a few times a second.
             next = Some(next.map_or(250, |n| n.min(250)).min(later.unwrap_or(250)));
         }
-        if !self.console.notices.is_empty() {
+        // Banners that count seconds (a board away) or fade (a board back).
+        if self.console.notices.iter().any(|n| n.good)
+            || view.boards.iter().any(|b| !b.link.connected)
+        {
             next = Some(next.map_or(1000, |n| n.min(1000)));
         }
         if let Some(ms) = next {
@@ -785,10 +786,6 @@ impl TandemApp {
                     });
                 }
             }
-            if let Some(path) = self.projector_shot.take() {
-                ui.ctx()
-                    .request_screenshot(move |img| save_png(&path, &img));
-            }
             if ui.input(|i| i.viewport().close_requested()) {
                 closed = true;
             }
@@ -798,8 +795,8 @@ impl TandemApp {
         }
     }
 
-    /// Screenshots for the README (`--screenshots DIR`): the console and the projector
-    /// once the match has run a while, then the app carries on.
+    /// A screenshot of the console for the README (`--screenshots DIR`) once the match
+    /// has run a while; then the app carries on.
     fn take_screenshots(&mut self, ctx: &egui::Context, now: Millis) {
         let Some((dir, after)) = self.opts.screenshots.clone() else {
             return;
@@ -816,10 +813,8 @@ impl TandemApp {
         ctx.send_viewport_cmd(ViewportCommand::Screenshot(egui::ScreenshotCallback::new(
             move |img| save_png(&console_path, &img),
         )));
-        if self.projector.open {
-            // Asked from inside the projector's own pass (see `projector_window`).
-            self.projector_shot = Some(dir.join("projector.png"));
-        }
+        // eframe takes screenshots of the root viewport only (not of immediate ones): the
+        // projector is grabbed from the screen by `scripts/screenshots.sh`.
         ctx.request_repaint();
     }
 }

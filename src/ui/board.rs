@@ -95,14 +95,23 @@ pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
                 Stroke::new((size * 0.08).max(2.0), theme::DIFFERS),
                 egui::StrokeKind::Inside,
             );
-            let seen = v.sensed[sq.to_usize()];
-            painter.text(
-                r.left_bottom() + Vec2::new(size * 0.08, -size * 0.06),
-                Align2::LEFT_BOTTOM,
-                format!("sees {}", if seen == '.' { '·' } else { seen }),
-                FontId::proportional((size * 0.22).max(9.0)),
-                Color32::BLACK,
+            // What the sensors see there, on a tag in the square's corner.
+            let seen = match v.sensed[sq.to_usize()] {
+                '.' => "empty".to_owned(),
+                c => c.to_string(),
+            };
+            let galley = painter.layout_no_wrap(
+                format!("sees {seen}"),
+                FontId::proportional((size * 0.2).max(9.0)),
+                Color32::WHITE,
             );
+            let pos = r.left_bottom() + Vec2::new(size * 0.06, -size * 0.06 - galley.size().y);
+            painter.rect_filled(
+                Rect::from_min_size(pos, galley.size()).expand(2.0),
+                2.0,
+                theme::DIFFERS,
+            );
+            painter.galley(pos, galley, Color32::WHITE);
         }
     }
     if look.td_marks
@@ -274,6 +283,29 @@ pub fn paint_reserve(
         Role::Knight,
         Role::Pawn,
     ];
+    let shown = order
+        .iter()
+        .filter(|&&r| reserve.get(r) > 0 || show_debts && reserve.get(r) != 0)
+        .count() as f32;
+    if shown > 0.0 {
+        // A light tray behind the pieces: black pieces vanish on a dark background.
+        let len = shown * slot;
+        let tray = match flow {
+            ReserveFlow::Down => Rect::from_min_size(
+                rect.left_top() + Vec2::new((rect.width() - slot) / 2.0, 0.0),
+                Vec2::new(slot, len),
+            ),
+            ReserveFlow::Up => Rect::from_min_size(
+                rect.left_bottom() + Vec2::new((rect.width() - slot) / 2.0, -len),
+                Vec2::new(slot, len),
+            ),
+            ReserveFlow::Right => Rect::from_min_size(
+                rect.left_top() + Vec2::new(0.0, (rect.height() - slot) / 2.0),
+                Vec2::new(len, slot),
+            ),
+        };
+        painter.rect_filled(tray.expand(slot * 0.04), slot * 0.12, theme::RESERVE_TRAY);
+    }
     let mut i = 0.0;
     for role in order {
         let n = reserve.get(role);
@@ -293,18 +325,19 @@ pub fn paint_reserve(
         let piece = Piece { color, role };
         paint_piece(painter, r.shrink(slot * 0.06), piece, set);
         if n != 1 {
-            let badge = r.right_bottom() - Vec2::splat(slot * 0.17);
+            let badge = r.right_bottom() - Vec2::splat(slot * 0.2);
             let fill = if n < 0 {
                 theme::BAD
             } else {
                 Color32::from_gray(20)
             };
-            painter.circle_filled(badge, slot * 0.17, fill);
+            painter.circle_filled(badge, slot * 0.21, fill);
+            painter.circle_stroke(badge, slot * 0.21, (1.0, Color32::WHITE));
             painter.text(
                 badge,
                 Align2::CENTER_CENTER,
                 n.to_string(),
-                FontId::proportional(slot * 0.24),
+                FontId::proportional(slot * 0.3),
                 Color32::WHITE,
             );
         }

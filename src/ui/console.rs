@@ -74,8 +74,9 @@ pub struct Console {
     names_from: Option<[String; 4]>,
     pub replay_path: String,
     pub notices: Vec<Notice>,
-    /// The link state last seen per board, to notice changes.
+    /// The link state last seen per board, to notice changes, and when it was lost.
     links: [Option<bool>; 2],
+    lost_at: [Option<Millis>; 2],
     /// Whether a BPGN was written for the result on hand.
     pub auto_exported: bool,
 }
@@ -96,6 +97,7 @@ impl Default for Console {
             replay_path: String::new(),
             notices: Vec::new(),
             links: [None, None],
+            lost_at: [None, None],
             auto_exported: false,
         }
     }
@@ -112,32 +114,28 @@ impl Console {
             let was = self.links[i];
             let is = b.link.connected;
             match (was, is) {
+                // While it is away a standing banner says so (see `banners`).
                 (Some(true), false) => {
                     lost = true;
+                    self.lost_at[i] = Some(now);
+                }
+                (Some(false), true) => {
+                    let away = self.lost_at[i].take().map_or(String::new(), |t| {
+                        format!(" after {}", text::duration_words(now.saturating_sub(t)))
+                    });
                     self.notices.push(Notice {
                         at_ms: now,
-                        text: format!(
-                            "Board {} was unplugged{}",
-                            b.id,
-                            b.link
-                                .lost_because
-                                .as_ref()
-                                .map_or(String::new(), |r| format!(": {r}"))
-                        ),
-                        good: false,
+                        text: format!("Board {} is back{away}", b.id),
+                        good: true,
                     });
                 }
-                (Some(false), true) => self.notices.push(Notice {
-                    at_ms: now,
-                    text: format!("Board {} is back", b.id),
-                    good: true,
-                }),
                 _ => {}
             }
             self.links[i] = Some(is);
         }
+        // Good news fades; instructions (a clock to set) stay until the TD clicks OK.
         self.notices
-            .retain(|n| now.saturating_sub(n.at_ms) < NOTICE_MS || !n.good && now < n.at_ms);
+            .retain(|n| !n.good || now.saturating_sub(n.at_ms) < NOTICE_MS);
         if self.names_from.as_ref() != Some(&view.players) {
             self.names.clone_from(&view.players);
             self.names_from = Some(view.players.clone());
@@ -178,7 +176,7 @@ pub fn show(
     commands
 }
 
-/// Loud, full-width banners: a board unplugged, a problem with the journal, recent notices.
+/// Loud, full-width banners: a board not connected, a problem with the journal, notices.
 fn banners(
     ui: &mut Ui,
     console: &mut Console,
@@ -186,9 +184,9 @@ fn banners(
     view: &MatchView,
     now: Millis,
 ) {
-    let mut lines: Vec<(String, Color32)> = Vec::new();
+    let mut standing: Vec<String> = Vec::new();
     if let Some(p) = source.problem() {
-        lines.push((format!("PROBLEM: {p}"), theme::BAD_FILL));
+        standing.push(format!("PROBLEM: {p}"));
     }
     for b in &view.boards {
         if !b.link.connected {
@@ -198,51 +196,62 @@ fn banners(
                 .clone()
                 .unwrap_or_else(|| "not connected yet".to_owned());
             let port = b.link.port.clone().unwrap_or_else(|| "its port".to_owned());
-            lines.push((
-                format!(
-                    "BOARD {} NOT CONNECTED — {why} — looking for it on {port}",
-                    b.id
-                ),
-                theme::BAD_FILL,
+            let since = console.lost_at[b.id.index()].map_or(String::new(), |t| {
+                format!(" for {}", text::duration_words(now.saturating_sub(t)))
+            });
+            standing.push(format!(
+                "BOARD {} NOT CONNECTED{since} — {why} — looking for it on {port}",
+                b.id
             ));
         }
     }
-    for n in console.notices.iter().rev() {
-        if !n.good && view.boards.iter().any(|b| !b.link.connected) && n.text.contains("unplugged")
-        {
-            // The standing banner above already says it.
-            continue;
-        }
-        lines.push((
-            format!("{} (at {})", n.text, text::match_time(n.at_ms)),
-            if n.good {
-                theme::GOOD_FILL
-            } else {
-                Color32::from_rgb(120, 90, 10)
-            },
-        ));
-    }
-    if lines.is_empty() {
+    if standing.is_empty() && console.notices.is_empty() {
         return;
     }
+    let mut dismissed = None;
     egui::Panel::top("td-banners").show(ui, |ui| {
-        for (line, fill) in lines {
-            egui::Frame::new()
-                .fill(fill)
-                .inner_margin(6.0)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.label(
-                        RichText::new(line)
-                            .size(18.0)
-                            .strong()
-                            .color(Color32::WHITE),
-                    );
-                });
+        for line in standing {
+            banner(ui, theme::BAD_FILL, &line, None);
+        }
+        for (i, n) in console.notices.iter().enumerate().rev() {
+            let fill = if n.good {
+                theme::GOOD_FILL
+            } else {
+                Color32::from_rgb(130, 95, 10)
+            };
+            let line = format!("{} (at {})", n.text, text::match_time(n.at_ms));
+            if banner(ui, fill, &line, Some("OK")) {
+                dismissed = Some(i);
+            }
         }
     });
-    let _ = now;
+    if let Some(i) = dismissed {
+        console.notices.remove(i);
+    }
+}
+
+/// One banner line; returns whether its button was clicked.
+fn banner(ui: &mut Ui, fill: Color32, line: &str, button: Option<&str>) -> bool {
+    let mut clicked = false;
+    egui::Frame::new()
+        .fill(fill)
+        .inner_margin(6.0)
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(line)
+                        .size(18.0)
+                        .strong()
+                        .color(Color32::WHITE),
+                );
+                if let Some(b) = button {
+                    clicked = ui.small_button(b).clicked();
+                }
+            });
+        });
+    clicked
 }
 
 // --------------------------------------------------------------------------------------

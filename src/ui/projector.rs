@@ -369,20 +369,26 @@ fn public_last_move(
 
 /// The last two plies of a board, spelled as spectators may see them.
 fn recent_moves(view: &MatchView, b: &BoardView) -> String {
+    let board = if view.boards.len() > 1 {
+        format!("{}  ·  ", text::board(b.id))
+    } else {
+        String::new()
+    };
     if !b.started {
-        return "waiting for the pieces to be set up".to_owned();
+        return format!("{board}waiting for the pieces to be set up");
     }
     let plies: Vec<_> = view.plies_on(b.id).collect();
     let n = plies.len();
     let shown = &plies[n.saturating_sub(2)..];
     if shown.is_empty() {
-        return "no moves yet".to_owned();
+        return format!("{board}no moves yet");
     }
-    shown
+    let moves = shown
         .iter()
         .map(|p| format!("{} {}", text::move_number(p), text::public_san(view, p)))
         .collect::<Vec<_>>()
-        .join("   ")
+        .join("   ");
+    format!("{board}{moves}")
 }
 
 /// A label laid out inside `rect`, vertically centred, aligned as asked, cut with an

@@ -14,6 +14,9 @@ pub const CHECK: Color32 = Color32::from_rgba_premultiplied(200, 20, 20, 170);
 /// Squares where the board differs from the record (console only).
 pub const DIFFERS: Color32 = Color32::from_rgb(255, 60, 200);
 
+/// Behind the pieces of a reserve.
+pub const RESERVE_TRAY: Color32 = Color32::from_rgb(196, 178, 150);
+
 /// Team colours: team WhiteA (WhiteA and BlackB) and team BlackA.
 pub const TEAM_WHITE_A: Color32 = Color32::from_rgb(90, 160, 255);
 pub const TEAM_BLACK_A: Color32 = Color32::from_rgb(255, 160, 60);
