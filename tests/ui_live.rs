@@ -154,3 +154,92 @@ fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
+    let dir = temp_dir("resume");
+    let registry = dir.join("registry");
+    let boards = DemoBoards::spawn(Some(registry.clone()), 9).unwrap();
+    for b in BoardId::BOTH {
+        boards.handle(b).unwrap().act(PhysicalAction::SetUpStart);
+    }
+    let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
+    config.players = ["Eve", "Fay", "Gus", "Hal"].map(str::to_owned);
+    let header = JournalHeader {
+        config,
+        event: "Interrupted".into(),
+        site: "here".into(),
+        date: "2026.11.21".into(),
+        time: None,
+        capture: None,
+    };
+    let match_dir = tandem::station::files::new_match_dir(&dir, "");
+    let plans = boards.plans();
+    let session = Session::start(header, &plans, &match_dir, None, Arc::new(|| {})).unwrap();
+    // The boards it was played on, as the app keeps them beside the journal.
+    let station = tandem::device::profile::Station {
+        boards: plans
+            .iter()
+            .map(|p| tandem::device::profile::StationBoard {
+                board: p.board,
+                port: p.port.clone(),
+                profile: "virtual".into(),
+            })
+            .collect(),
+    };
+    std::fs::write(
+        match_dir.join(tandem::ui::app::BOARDS_FILE),
+        ron::to_string(&station).unwrap(),
+    )
+    .unwrap();
+    let a = boards.handle(BoardId::A).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !session.view().boards.iter().all(|b| b.started) {
+        assert!(Instant::now() < deadline, "boards never started");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    a.act(PhysicalAction::PressClock { by: Color::Black });
+    std::thread::sleep(Duration::from_millis(700));
+    a.act(PhysicalAction::Lift { square: Square::D2 });
+    std::thread::sleep(Duration::from_millis(300));
+    a.act(PhysicalAction::Place {
+        square: Square::D4,
+        piece: Piece {
+            color: Color::White,
+            role: Role::Pawn,
+        },
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    a.act(PhysicalAction::PressClock { by: Color::White });
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while session.view().record.is_empty() {
+        assert!(Instant::now() < deadline, "d4 never recorded");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The power goes: the match is left without its `closed` marker.
+    drop(session);
+    assert_eq!(
+        tandem::station::files::unfinished(&dir),
+        vec![match_dir.clone()]
+    );
+
+    let opts = Options {
+        projector: false,
+        data_dir: dir.clone(),
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1700.0, 1100.0])
+        .build_eframe(move |cc| TandemApp::new(&cc.egui_ctx, opts, Vec::new()));
+    h.run();
+    h.get_by_label("An unfinished match was found");
+    h.get_by_label_contains("Interrupted");
+    h.get_by_role_and_label(A11y::Button, "Resume it").click();
+    wait_for(&mut h, "the resumed match on its boards", 10, |v| {
+        v.players[0] == "Eve" && v.boards.iter().all(|b| b.link.connected)
+    });
+    h.get_by_label("d4");
+    h.get_by_label_contains("Interrupted");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

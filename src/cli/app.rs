@@ -27,6 +27,12 @@ pub struct RunArgs {
     /// Rules preset name or path.
     #[arg(long)]
     pub rules: Option<String>,
+    /// With --station or --board-a/--board-b: start the match at once (no set-up screen).
+    #[arg(long)]
+    pub start: bool,
+    /// Player names, "WhiteA,BlackA,WhiteB,BlackB".
+    #[arg(long)]
+    pub players: Option<String>,
     /// Where matches are kept (default: $TANDEM_DATA_DIR, else ~/.local/share/tandem).
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
@@ -48,8 +54,8 @@ pub struct RunArgs {
     /// Seed of the demo's hands.
     #[arg(long, default_value_t = 7)]
     pub seed: u64,
-    /// Save console.png and projector.png in this folder once the match has run
-    /// --screenshots-after seconds (for the README's pictures).
+    /// Save a screenshot of the console as console.png in this folder once the app has
+    /// run --screenshots-after seconds (scripts/screenshots.sh grabs the projector).
     #[arg(long)]
     pub screenshots: Option<PathBuf>,
     #[arg(long, default_value_t = 45)]
@@ -64,6 +70,14 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         board_b: args.board_b.clone(),
         profile: args.profile.clone(),
         rules: args.rules.clone(),
+        start: args.start,
+        players: args.players.as_deref().map(|p| {
+            let mut names: [String; 4] = Default::default();
+            for (slot, name) in names.iter_mut().zip(p.split(',')) {
+                *slot = name.trim().to_owned();
+            }
+            names
+        }),
         resume: args
             .resume
             .clone()

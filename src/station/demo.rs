@@ -89,9 +89,11 @@ impl DemoBoards {
     pub fn play(&self, rules: RulesPreset, seed: u64) -> DemoPlayer {
         let stop = Arc::new(AtomicBool::new(false));
         let games = Arc::new(AtomicU64::new(0));
+        let finished = Arc::new(AtomicU64::new(0));
         let boards = self.boards.clone();
         let flag = stop.clone();
         let counter = games.clone();
+        let done = finished.clone();
         let thread = std::thread::Builder::new()
             .name("demo-hands".into())
             .spawn(move || {
@@ -101,6 +103,9 @@ impl DemoBoards {
                     // a fresh match record for the new game.
                     counter.fetch_add(1, Ordering::SeqCst);
                     play_one(&boards, rules.clone(), seed, &flag);
+                    if !flag.load(Ordering::SeqCst) {
+                        done.fetch_add(1, Ordering::SeqCst);
+                    }
                     seed = seed.wrapping_add(1);
                     // A pause between matches, then the pieces are set up again.
                     sleep_unless(&flag, Duration::from_secs(8));
@@ -110,6 +115,7 @@ impl DemoBoards {
         DemoPlayer {
             stop,
             games,
+            finished,
             thread,
         }
     }
@@ -119,6 +125,7 @@ impl DemoBoards {
 pub struct DemoPlayer {
     stop: Arc<AtomicBool>,
     games: Arc<AtomicU64>,
+    finished: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -128,6 +135,13 @@ impl DemoPlayer {
     #[must_use]
     pub fn games_started(&self) -> u64 {
         self.games.load(Ordering::SeqCst)
+    }
+
+    /// How many games the hands have finished (by a result on the board, or by stopping
+    /// after the move limit; a pause follows before the next one is set up).
+    #[must_use]
+    pub fn games_finished(&self) -> u64 {
+        self.finished.load(Ordering::SeqCst)
     }
 
     pub fn stop(&mut self) {

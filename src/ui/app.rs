@@ -22,9 +22,9 @@ use super::source::MatchSource;
 use super::{projector, text, theme};
 use crate::arbiter::journal::JournalHeader;
 use crate::arbiter::view::MatchView;
-use crate::arbiter::{ArbiterConfig, Timing};
+use crate::arbiter::{ArbiterConfig, TdAction, Timing};
 use crate::device::profile::{DeviceProfile, PortSpec, Station, StationBoard};
-use crate::rules::{RulesPreset, Team};
+use crate::rules::{EndReason, MatchResult, RulesPreset, Seat, Team};
 use crate::station::demo::{DemoBoards, DemoPlayer};
 use crate::station::{BoardPlan, Session, Waker, files};
 use crate::{BoardId, Millis};
@@ -46,6 +46,10 @@ pub struct Options {
     /// Device profile for `--board-a/--board-b`.
     pub profile: String,
     pub rules: Option<String>,
+    /// With real boards: start the match at once instead of showing the set-up screen.
+    pub start: bool,
+    /// Player names (WhiteA, BlackA, WhiteB, BlackB) for the set-up form.
+    pub players: Option<[String; 4]>,
     /// `--resume`: the newest unfinished match (`None`) or this folder.
     pub resume: Option<Option<PathBuf>>,
     /// Open the projector window at start.
@@ -54,7 +58,7 @@ pub struct Options {
     pub fullscreen: bool,
     pub delay_s: u32,
     pub seed: u64,
-    /// Save `console.png` and `projector.png` here once the match has run this long.
+    /// Save `console.png` here once the app has run this long (ms).
     pub screenshots: Option<(PathBuf, Millis)>,
 }
 
@@ -87,6 +91,10 @@ struct Demo {
     boards: DemoBoards,
     player: DemoPlayer,
     seen: u64,
+    /// Games of the hands seen finished.
+    finished: u64,
+    /// When to give the stopped game its result (the last presses are judged first).
+    adjudicate_at: Option<Millis>,
     registry: PathBuf,
     root: PathBuf,
 }
@@ -196,8 +204,15 @@ impl TandemApp {
                 BoardsChoice::Ports
             };
             app.screen = Screen::Setup;
+            if app.opts.start
+                && let Err(e) = app.start_from_form()
+            {
+                app.setup.error = Some(format!("{e:#}"));
+            }
         } else {
-            app.setup.names = demo_names();
+            if app.opts.players.is_none() {
+                app.setup.names = demo_names();
+            }
             app.setup.event = "Tandem demo".to_owned();
             if let Err(e) = app.start_from_form() {
                 app.message = Some(format!("The demo could not start: {e:#}"));
@@ -218,9 +233,10 @@ impl TandemApp {
 
     fn bare(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let waker_ctx = ctx.clone();
-        // A burst of board messages becomes one frame.
+        // A burst of board messages (a move is reported square by square over a scan)
+        // becomes one frame; a tenth of a second is not noticed.
         let waker: Waker =
-            Arc::new(move || waker_ctx.request_repaint_after(Duration::from_millis(15)));
+            Arc::new(move || waker_ctx.request_repaint_after(Duration::from_millis(100)));
         let mut setup = SetupForm::new(opts.rules.as_deref().unwrap_or(RulesPreset::DEFAULT_NAME));
         if let Some(s) = &opts.station {
             setup.station = s.display().to_string();
@@ -229,6 +245,9 @@ impl TandemApp {
         setup.port_b = opts.board_b.clone().unwrap_or_default();
         if !opts.profile.is_empty() {
             setup.profile.clone_from(&opts.profile);
+        }
+        if let Some(names) = &opts.players {
+            setup.names.clone_from(names);
         }
         let projector = ProjectorSettings {
             open: opts.projector,
@@ -325,6 +344,8 @@ impl TandemApp {
                         boards,
                         player,
                         seen: 0,
+                        finished: 0,
+                        adjudicate_at: None,
                         registry,
                         root,
                     }),
@@ -408,10 +429,26 @@ impl TandemApp {
         Ok(())
     }
 
-    /// The demo's hands set up a new game: file the finished one, start a fresh record.
+    /// The demo's hands stopped (after their move limit) or set up a new game: give the
+    /// stopped game a result, as a TD would, and start a fresh record for the new one.
     fn follow_demo(&mut self) {
         let Some(live) = &mut self.live else { return };
         let Some(demo) = &mut live.demo else { return };
+        let finished = demo.player.games_finished();
+        let now = live.source.now_ms();
+        if finished > demo.finished {
+            demo.finished = finished;
+            demo.adjudicate_at = Some(now + DEMO_ADJUDICATION_MS);
+        }
+        if demo.adjudicate_at.is_some_and(|t| now >= t) {
+            demo.adjudicate_at = None;
+            let view = live.source.view();
+            if view.result.is_none() {
+                live.source.td(TdAction::DeclareResult {
+                    result: demo_adjudication(&view),
+                });
+            }
+        }
         let started = demo.player.games_started();
         if started <= demo.seen {
             return;
@@ -485,6 +522,13 @@ impl TandemApp {
             // Delayed views fall due on their own: look again a few times a second.
             next = Some(next.map_or(250, |n| n.min(250)).min(later.unwrap_or(250)));
         }
+        if live
+            .demo
+            .as_ref()
+            .is_some_and(|d| d.adjudicate_at.is_some())
+        {
+            next = Some(next.map_or(500, |n| n.min(500)));
+        }
         // Banners that count seconds (a board away) or fade (a board back).
         if self.console.notices.iter().any(|n| n.good)
             || view.boards.iter().any(|b| !b.link.connected)
@@ -494,7 +538,7 @@ impl TandemApp {
         if let Some(ms) = next {
             ctx.request_repaint_after(Duration::from_millis(ms));
         }
-        self.take_screenshots(ctx, now);
+        self.take_screenshots(ctx);
     }
 
     /// Draws everything: the console (or set-up, or replay) and the projector window.
@@ -797,11 +841,13 @@ impl TandemApp {
 
     /// A screenshot of the console for the README (`--screenshots DIR`) once the match
     /// has run a while; then the app carries on.
-    fn take_screenshots(&mut self, ctx: &egui::Context, now: Millis) {
+    fn take_screenshots(&mut self, ctx: &egui::Context) {
         let Some((dir, after)) = self.opts.screenshots.clone() else {
             return;
         };
-        if self.shots_taken || now < after {
+        // By the app's running time (the demo's match records restart with each game).
+        let uptime = (ctx.input(|i| i.time) * 1000.0) as Millis;
+        if self.shots_taken || uptime < after {
             if !self.shots_taken {
                 ctx.request_repaint_after(Duration::from_millis(500));
             }
@@ -847,6 +893,10 @@ impl Drop for TandemApp {
     }
 }
 
+/// How long after the demo's hands stop the demo gives the game its result: the last
+/// presses are judged first (settle time plus a late clock message).
+const DEMO_ADJUDICATION_MS: Millis = 3000;
+
 /// The file beside a journal naming the boards it was played on (for resuming).
 pub const BOARDS_FILE: &str = "boards.ron";
 
@@ -884,6 +934,58 @@ fn prune_demo_matches(root: &Path, keep: usize) {
     dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
     for (_, d) in dirs.into_iter().skip(keep) {
         std::fs::remove_dir_all(d).ok();
+    }
+}
+
+/// The demo's hands stop after a number of moves: the player furthest behind in material
+/// (on the board and in hand) resigns; with material level everywhere, a draw is agreed.
+fn demo_adjudication(view: &MatchView) -> MatchResult {
+    let value = |r: shakmaty::Role| match r {
+        shakmaty::Role::Pawn => 1,
+        shakmaty::Role::Knight | shakmaty::Role::Bishop => 3,
+        shakmaty::Role::Rook => 5,
+        shakmaty::Role::Queen => 9,
+        shakmaty::Role::King => 0,
+    };
+    let mut worst: Option<(i32, Seat)> = None;
+    for b in &view.boards {
+        let material = |c: shakmaty::Color| -> i32 {
+            let on_board: i32 = b
+                .pieces
+                .iter()
+                .flatten()
+                .filter(|p| p.piece.color == c)
+                .map(|p| value(p.piece.role))
+                .sum();
+            let in_hand: i32 = b
+                .reserve(c)
+                .entries()
+                .map(|(r, n)| value(r) * i32::from(n.max(0)))
+                .sum();
+            on_board + in_hand
+        };
+        let white = material(shakmaty::Color::White);
+        let black = material(shakmaty::Color::Black);
+        let (deficit, loser) = if white < black {
+            (black - white, shakmaty::Color::White)
+        } else {
+            (white - black, shakmaty::Color::Black)
+        };
+        if deficit > 0 && worst.is_none_or(|(d, _)| deficit > d) {
+            worst = Some((deficit, Seat::new(b.id, loser)));
+        }
+    }
+    match worst {
+        Some((_, seat)) => MatchResult {
+            winner: Some(seat.opponent().team()),
+            reason: EndReason::Resignation { seat },
+            t_ms: None,
+        },
+        None => MatchResult {
+            winner: None,
+            reason: EndReason::DrawAgreed,
+            t_ms: None,
+        },
     }
 }
 
@@ -947,4 +1049,69 @@ fn style(ctx: &egui::Context) {
         s.spacing.button_padding = egui::vec2(8.0, 4.0);
     });
     ctx.set_theme(egui::Theme::Dark);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arbiter::{Arbiter, Input};
+
+    fn after(moves: &[(BoardId, &str)]) -> MatchView {
+        let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
+        for (i, (board, mv)) in moves.iter().enumerate() {
+            arb.handle(&Input::Td {
+                t_ms: i as u64,
+                action: TdAction::AddMove {
+                    board: *board,
+                    mv: (*mv).to_owned(),
+                },
+            });
+        }
+        arb.view()
+    }
+
+    #[test]
+    fn the_demo_adjudicates_by_material() {
+        let level = after(&[(BoardId::A, "e4"), (BoardId::A, "e5")]);
+        assert_eq!(demo_adjudication(&level).reason, EndReason::DrawAgreed);
+        // A knight for nothing on board A: Black A resigns, team WhiteA wins.
+        let up = after(&[
+            (BoardId::A, "Nf3"),
+            (BoardId::A, "e5"),
+            (BoardId::A, "Nxe5"),
+            (BoardId::A, "Nf6"),
+            (BoardId::A, "Nxf7"),
+            (BoardId::A, "Kxf7"),
+        ]);
+        assert_eq!(up.record.len(), 6, "{:?}", up.record);
+        let r = demo_adjudication(&up);
+        assert_eq!(r.winner, Some(Team::BlackA), "{r:?}");
+        assert_eq!(
+            r.reason,
+            EndReason::Resignation {
+                seat: Seat::new(BoardId::A, shakmaty::Color::White)
+            }
+        );
+    }
+
+    #[test]
+    fn the_score_adds_up_games_between_the_same_teams() {
+        let mut tally = Tally::default();
+        let mut v = after(&[]);
+        v.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
+        v.result = Some(crate::arbiter::view::ResultView {
+            text: "Boris resigns".into(),
+            winner: Some(Team::WhiteA),
+            score: [1.0, 0.0],
+            token: "1-0",
+        });
+        tally.add(&v);
+        // The next game with colours swapped: Boris and Chen are now team WhiteA.
+        let mut w = after(&[]);
+        w.players = ["Boris", "Ada", "Dana", "Chen"].map(str::to_owned);
+        assert_eq!(tally.earlier(&w), [0.0, 1.0]);
+        let mut other = after(&[]);
+        other.players = ["Eve", "Fay", "Gus", "Hal"].map(str::to_owned);
+        assert_eq!(tally.earlier(&other), [0.0, 0.0]);
+    }
 }

@@ -119,15 +119,19 @@ impl Console {
                     lost = true;
                     self.lost_at[i] = Some(now);
                 }
+                // Back after a loss (the first connection of a match is no news).
                 (Some(false), true) => {
-                    let away = self.lost_at[i].take().map_or(String::new(), |t| {
-                        format!(" after {}", text::duration_words(now.saturating_sub(t)))
-                    });
-                    self.notices.push(Notice {
-                        at_ms: now,
-                        text: format!("Board {} is back{away}", b.id),
-                        good: true,
-                    });
+                    if let Some(t) = self.lost_at[i].take() {
+                        self.notices.push(Notice {
+                            at_ms: now,
+                            text: format!(
+                                "Board {} is back after {}",
+                                b.id,
+                                text::duration_words(now.saturating_sub(t))
+                            ),
+                            good: true,
+                        });
+                    }
                 }
                 _ => {}
             }
