@@ -243,3 +243,57 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn real_boards_start_from_the_set_up_screen() {
+    let dir = temp_dir("setup");
+    let registry = dir.join("registry");
+    let boards = DemoBoards::spawn(Some(registry), 13).unwrap();
+    for b in BoardId::BOTH {
+        boards.handle(b).unwrap().act(PhysicalAction::SetUpStart);
+    }
+    let opts = Options {
+        projector: false,
+        data_dir: dir.clone(),
+        board_a: Some(boards.handle(BoardId::A).unwrap().path()),
+        board_b: Some(boards.handle(BoardId::B).unwrap().path()),
+        profile: "virtual".into(),
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_eframe(move |cc| TandemApp::new(&cc.egui_ctx, opts, Vec::new()));
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Start match");
+    for (seat, name) in [
+        ("White A", "Eve"),
+        ("Black A", "Fay"),
+        ("White B", "Gus"),
+        ("Black B", "Hal"),
+    ] {
+        let field = h.get_by_label(seat);
+        field.focus();
+        field.type_text(name);
+        h.run();
+    }
+    h.get_by_role_and_label(A11y::Button, "Start match").click();
+    wait_for(&mut h, "both boards on the new match", 10, |v| {
+        v.boards.iter().all(|b| b.link.connected && b.started)
+    });
+    let v = h.state().view().unwrap();
+    assert_eq!(v.players, ["Eve", "Fay", "Gus", "Hal"].map(str::to_owned));
+    assert!(h.query_all_by_label("Eve").count() >= 2);
+    // The boards are kept beside the journal, for a resume.
+    let matches: Vec<_> = std::fs::read_dir(dir.join("matches"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(matches.len(), 1);
+    assert!(matches[0].join(tandem::ui::app::BOARDS_FILE).is_file());
+    // A second start must not end this match by accident.
+    h.get_by_role_and_label(A11y::Button, "New match").click();
+    h.run();
+    h.get_by_label_contains("End the match in progress");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

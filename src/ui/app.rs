@@ -711,9 +711,21 @@ impl TandemApp {
 
     fn setup_screen(&mut self, ui: &mut egui::Ui) {
         let can_cancel = self.live.is_some();
+        // A real match without a result is in progress (a demo may be replaced at will).
+        let in_progress = self
+            .live
+            .as_ref()
+            .filter(|l| l.demo.is_none() && l.source.view().result.is_none())
+            .map(|l| l.source.event().to_owned());
         let action = egui::CentralPanel::default()
             .show(ui, |ui| {
-                setup::show(ui, &mut self.setup, &self.unfinished, can_cancel)
+                setup::show(
+                    ui,
+                    &mut self.setup,
+                    &self.unfinished,
+                    can_cancel,
+                    in_progress.as_deref(),
+                )
             })
             .inner;
         match action {

@@ -41,6 +41,8 @@ pub struct SetupForm {
     /// Device profile for typed ports (`dgt-usb`, `dgt-bluetooth`, a path).
     pub profile: String,
     pub error: Option<String>,
+    /// The TD agreed to end the match in progress.
+    pub end_current: bool,
     /// The preset the time-control fields were last filled from.
     tc_from: String,
 }
@@ -62,6 +64,7 @@ impl SetupForm {
             port_b: String::new(),
             profile: "dgt-usb".to_owned(),
             error: None,
+            end_current: false,
             tc_from: String::new(),
         };
         f.refresh_time_control();
@@ -152,6 +155,7 @@ pub fn show(
     form: &mut SetupForm,
     unfinished: &[Unfinished],
     can_cancel: bool,
+    in_progress: Option<&str>,
 ) -> Option<SetupAction> {
     let mut action = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -175,7 +179,7 @@ pub fn show(
                 ui.end_row();
                 ui.label("Rules");
                 ui.vertical(|ui| {
-                    egui::ComboBox::from_id_salt("rules-preset")
+                    egui::ComboBox::new("rules-preset", "preset")
                         .selected_text(form.rules.clone())
                         .show_ui(ui, |ui| {
                             for name in RulesPreset::BUILT_IN_NAMES {
@@ -274,12 +278,24 @@ pub fn show(
         if let Some(e) = &form.error {
             ui.label(RichText::new(e).color(theme::BAD).strong());
         }
+        // A match in progress is not ended by a slip of the mouse.
+        if let Some(current) = in_progress {
+            ui.checkbox(
+                &mut form.end_current,
+                format!("End the match in progress ({current})"),
+            );
+        }
         ui.horizontal(|ui| {
+            let allowed = in_progress.is_none() || form.end_current;
             if ui
-                .button(RichText::new("Start match").size(18.0).strong())
+                .add_enabled(
+                    allowed,
+                    egui::Button::new(RichText::new("Start match").size(18.0).strong()),
+                )
                 .clicked()
             {
                 action = Some(SetupAction::Start);
+                form.end_current = false;
             }
             if can_cancel && ui.button("Back to the match").clicked() {
                 action = Some(SetupAction::Cancel);
