@@ -191,11 +191,17 @@ fn harness(sim: &SimMatch) -> Harness<'static, TandemApp> {
 /// The app on the simulated match; the projector (an embedded window in tests, over the
 /// console's top left corner) only when asked.
 fn harness_with(sim: &SimMatch, projector: bool) -> Harness<'static, TandemApp> {
+    harness_opts(
+        sim,
+        Options {
+            projector,
+            ..Options::default()
+        },
+    )
+}
+
+fn harness_opts(sim: &SimMatch, opts: Options) -> Harness<'static, TandemApp> {
     let source = sim.clone();
-    let opts = Options {
-        projector,
-        ..Options::default()
-    };
     Harness::builder()
         .with_size([1700.0, 1100.0])
         .build_eframe(move |cc| TandemApp::with_source(&cc.egui_ctx, Box::new(source), opts))
@@ -458,4 +464,64 @@ fn a_capture_opens_in_a_read_only_replay() {
     h.get_by_label_contains("open)");
     assert!(h.query_by_label_contains("REPLAY").is_none());
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_fallen_flag_is_for_the_td_not_for_the_hall() {
+    let sim = SimMatch::new("uscf-bughouse");
+    // Three seconds each on board A.
+    sim.act(
+        BoardId::A,
+        PhysicalAction::SetClock {
+            white_ms: 3000,
+            black_ms: 3000,
+        },
+    );
+    sim.advance(1000);
+    sim.start(BoardId::A);
+    sim.advance(4000);
+    let mut h = harness(&sim);
+    h.run();
+    let v = sim.view();
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::Flag),
+        "{:?}",
+        v.alerts
+    );
+    h.get_by_label("Flag fell · Board A");
+    h.get_by_label("0:00 FLAG");
+    // The projector shows the clock as it reads, and nothing else.
+    let p = projector(&h);
+    assert!(p.query_by_label_contains("FLAG").is_none());
+    assert!(p.query_by_label_contains("lag").is_none());
+    p.get_by_label("0:00");
+    h.get_by_role_and_label(A11y::Button, "Flag claimed against Ada")
+        .click();
+    h.run();
+    let r = sim.view().result.clone().unwrap();
+    assert_eq!(r.winner, Some(tandem::rules::Team::BlackA));
+    projector(&h).get_by_label_contains("Ada forfeits on time");
+}
+
+#[test]
+fn the_projector_runs_behind_by_the_broadcast_delay() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness_opts(
+        &sim,
+        Options {
+            projector: true,
+            delay_s: 20,
+            ..Options::default()
+        },
+    );
+    sim.start(BoardId::B);
+    sim.play(BoardId::B, sq("c2"), sq("c4"));
+    h.run();
+    // The TD sees the move at once; the hall twenty seconds later.
+    h.get_by_label("c4");
+    projector(&h).get_by_label_contains("20 s broadcast delay");
+    assert!(projector(&h).query_by_label_contains("1. c4").is_none());
+    sim.advance(21_000);
+    h.run();
+    projector(&h).get_by_label("Board B  ·  1. c4");
 }
