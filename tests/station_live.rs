@@ -1,7 +1,7 @@
 //! The live station end to end, in real time: two virtual boards on pseudo-terminals, the
 //! production serial workers, the arbiter thread with its journal, and the demo's hands.
 
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used)] // tests may unwrap
 
 use std::time::{Duration, Instant};
 
@@ -42,13 +42,9 @@ fn demo_match_is_followed_live_and_journaled() {
     .unwrap();
     let mut player = boards.play(rules, 11);
     let deadline = Instant::now() + Duration::from_secs(40);
-    let mut view;
-    loop {
+    while Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(200));
-        view = session.view();
-        if Instant::now() > deadline {
-            break;
-        }
+        let view = session.view();
         if view
             .record
             .iter()
@@ -68,7 +64,7 @@ fn demo_match_is_followed_live_and_journaled() {
     player.stop();
     // Let the last press be judged before comparing with the journal.
     std::thread::sleep(Duration::from_secs(4));
-    view = session.view();
+    let view = session.view();
     eprintln!(
         "{} plies: {:?}",
         view.record.len(),

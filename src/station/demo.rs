@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -89,31 +89,62 @@ impl DemoBoards {
     #[must_use]
     pub fn play(&self, rules: RulesPreset, seed: u64) -> DemoPlayer {
         let stop = Arc::new(AtomicBool::new(false));
+        let games = Arc::new(AtomicU64::new(0));
+        let finished = Arc::new(AtomicU64::new(0));
         let boards = self.boards.clone();
         let flag = stop.clone();
+        let counter = games.clone();
+        let done = finished.clone();
         let thread = std::thread::Builder::new()
             .name("demo-hands".into())
             .spawn(move || {
                 let mut seed = seed;
                 while !flag.load(Ordering::SeqCst) {
+                    // Counted before the pieces are set up, so that a watcher can start
+                    // a fresh match record for the new game.
+                    counter.fetch_add(1, Ordering::SeqCst);
                     play_one(&boards, rules.clone(), seed, &flag);
+                    if !flag.load(Ordering::SeqCst) {
+                        done.fetch_add(1, Ordering::SeqCst);
+                    }
                     seed = seed.wrapping_add(1);
                     // A pause between matches, then the pieces are set up again.
                     sleep_unless(&flag, Duration::from_secs(8));
                 }
             })
             .ok();
-        DemoPlayer { stop, thread }
+        DemoPlayer {
+            stop,
+            games,
+            finished,
+            thread,
+        }
     }
 }
 
 /// The demo's hands at work; stops when dropped.
 pub struct DemoPlayer {
     stop: Arc<AtomicBool>,
+    games: Arc<AtomicU64>,
+    finished: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl DemoPlayer {
+    /// How many games the hands have begun (the pieces are set up for game `n` just after
+    /// this turns `n`): the app starts a new match record when it grows.
+    #[must_use]
+    pub fn games_started(&self) -> u64 {
+        self.games.load(Ordering::SeqCst)
+    }
+
+    /// How many games the hands have finished (by a result on the board, or by stopping
+    /// after the move limit; a pause follows before the next one is set up).
+    #[must_use]
+    pub fn games_finished(&self) -> u64 {
+        self.finished.load(Ordering::SeqCst)
+    }
+
     pub fn stop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
         if let Some(t) = self.thread.take() {

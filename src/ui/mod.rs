@@ -1,1 +1,27 @@
-//! (being built)
+//! The TD console and the projector (egui/eframe). egui appears only here (and in
+//! `cli::app`, which starts it).
+//!
+//! - [`app`]: the application: screens, the live match, the demo's loop, the projector
+//!   window, repaint scheduling.
+//! - [`console`]: the TD console: boards, links, clocks, move lists, the alert queue and
+//!   its one-click resolutions, results, penalties, players, BPGN export.
+//! - [`projector`]: what the hall sees, filtered to what the TD stands behind.
+//! - [`setup`]: rules, time control, players and boards before the start; resuming.
+//! - [`replay`]: a capture or journal replayed through the arbiter, read-only.
+//! - [`board`], [`pieces`], [`theme`], [`text`]: drawing and wording shared by all.
+//! - [`source`]: [`MatchSource`], what the UI needs of a match (a live `Session`, or a
+//!   simulated one in the tests). The UI takes match time only from it.
+
+pub mod app;
+pub mod board;
+pub mod console;
+pub mod pieces;
+pub mod projector;
+pub mod replay;
+pub mod setup;
+pub mod source;
+pub mod text;
+pub mod theme;
+
+pub use app::{Options, ProjectorSettings, TandemApp, projector_id};
+pub use source::MatchSource;

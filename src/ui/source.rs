@@ -1,0 +1,77 @@
+//! Where the UI gets the match from: a live [`Session`], or anything else that can show a
+//! [`MatchView`] and take TD actions (the tests drive simulated boards in simulated time).
+//! The UI reads match time only from [`MatchSource::now_ms`], never from the wall clock.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::Millis;
+use crate::arbiter::TdAction;
+use crate::arbiter::view::MatchView;
+use crate::rules::RulesPreset;
+use crate::station::Session;
+
+/// A match the console and projector can show and the TD can act on.
+pub trait MatchSource {
+    /// The match now.
+    fn view(&self) -> Arc<MatchView>;
+    /// The latest view at least `delay_ms` old (the projector's broadcast delay).
+    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView>;
+    /// A TD decision.
+    fn td(&self, action: TdAction);
+    /// Match time now.
+    fn now_ms(&self) -> Millis;
+    /// Something the TD must know (the journal cannot be written, ...).
+    fn problem(&self) -> Option<String>;
+    /// The folder holding the match's journal and capture, if it has one.
+    fn dir(&self) -> Option<&Path>;
+    fn rules(&self) -> &RulesPreset;
+    /// The event name, for titles and the BPGN.
+    fn event(&self) -> &str;
+    /// The match as BPGN, as it stands.
+    fn bpgn(&self) -> String;
+    /// Stops the match; `close` marks it finished (not offered for resumption).
+    fn stop(self: Box<Self>, close: bool);
+}
+
+impl MatchSource for Session {
+    fn view(&self) -> Arc<MatchView> {
+        Session::view(self)
+    }
+
+    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
+        Session::delayed_view(self, delay_ms)
+    }
+
+    fn td(&self, action: TdAction) {
+        Session::td(self, action);
+    }
+
+    fn now_ms(&self) -> Millis {
+        Session::now_ms(self)
+    }
+
+    fn problem(&self) -> Option<String> {
+        Session::problem(self)
+    }
+
+    fn dir(&self) -> Option<&Path> {
+        Some(Session::dir(self))
+    }
+
+    fn rules(&self) -> &RulesPreset {
+        &self.header().config.rules
+    }
+
+    fn event(&self) -> &str {
+        &self.header().event
+    }
+
+    fn bpgn(&self) -> String {
+        Session::bpgn(self)
+    }
+
+    fn stop(self: Box<Self>, close: bool) {
+        Session::stop(*self, close);
+    }
+}

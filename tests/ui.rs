@@ -1,0 +1,527 @@
+//! The TD console and the projector, driven frame by frame with egui_kittest (no GPU, no
+//! window): two virtual boards on simulated serial links (the production decoder and link
+//! code, in simulated time), the arbiter, and the whole app on top.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use egui::accesskit::Role as A11y;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use shakmaty::{Color, Piece, Role, Square};
+use tandem::arbiter::view::MatchView;
+use tandem::arbiter::{AlertKind, Arbiter, ArbiterConfig, Input, TdAction};
+use tandem::device::capture::{CaptureChunk, CaptureWriter};
+use tandem::device::emulator::{EmulatorConfig, PhysicalAction};
+use tandem::device::table::SimTable;
+use tandem::notation::{BpgnHeader, write_bpgn};
+use tandem::rules::RulesPreset;
+use tandem::ui::{MatchSource, Options, TandemApp};
+use tandem::{BoardId, Millis};
+
+/// A match on simulated boards: the test moves the pieces and the time.
+struct Sim {
+    arb: Arbiter,
+    table: SimTable,
+    now: Millis,
+    history: Vec<Arc<MatchView>>,
+    /// The bytes the boards sent, as a capture file holds them.
+    chunks: Vec<CaptureChunk>,
+}
+
+#[derive(Clone)]
+struct SimMatch(Rc<RefCell<Sim>>, Rc<RulesPreset>);
+
+impl SimMatch {
+    fn new(rules: &str) -> SimMatch {
+        let rules = RulesPreset::built_in(rules);
+        let mut cfg = ArbiterConfig::new(rules.clone());
+        cfg.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
+        let b = EmulatorConfig {
+            serial: "10002".into(),
+            ..EmulatorConfig::default()
+        };
+        let a = EmulatorConfig {
+            serial: "10001".into(),
+            ..EmulatorConfig::default()
+        };
+        let arb = Arbiter::new(cfg);
+        let view = Arc::new(arb.view());
+        let sim = SimMatch(
+            Rc::new(RefCell::new(Sim {
+                arb,
+                table: SimTable::new(&[a, b], 3),
+                now: 0,
+                history: vec![view],
+                chunks: Vec::new(),
+            })),
+            Rc::new(rules),
+        );
+        // The links come up and dump the start position.
+        sim.advance(1500);
+        sim
+    }
+
+    /// Lets simulated time pass: everything the boards report goes to the arbiter.
+    fn advance(&self, ms: Millis) {
+        let mut s = self.0.borrow_mut();
+        let until = s.now + ms;
+        let outputs = s.table.run_until(until);
+        for o in outputs {
+            if let Some(ev) = o.event() {
+                s.arb.handle(&Input::Device(ev.clone()));
+            }
+            if let Some(c) = o.chunk() {
+                s.chunks.push(c.clone());
+            }
+        }
+        s.now = until;
+        s.arb.handle(&Input::Tick { t_ms: until });
+        let view = Arc::new(s.arb.view());
+        s.history.push(view);
+    }
+
+    fn act(&self, board: BoardId, action: PhysicalAction) {
+        let mut s = self.0.borrow_mut();
+        let now = s.now;
+        s.table.schedule(board, &[(now, action)]);
+    }
+
+    /// A player moves a piece (taking what stands on the target) and presses the clock.
+    fn play(&self, board: BoardId, from: Square, to: Square) {
+        self.play_as(board, from, to, None);
+    }
+
+    /// Like `play`, putting `placed` on the target (a pawn that promotes stays a pawn).
+    fn play_as(&self, board: BoardId, from: Square, to: Square, placed: Option<Piece>) {
+        let piece = {
+            let s = self.0.borrow();
+            s.table.physical(board, from).unwrap().piece()
+        };
+        self.act(board, PhysicalAction::Lift { square: from });
+        self.advance(200);
+        if self.0.borrow().table.physical(board, to).is_some() {
+            self.act(board, PhysicalAction::Lift { square: to });
+            self.advance(200);
+        }
+        self.act(
+            board,
+            PhysicalAction::Place {
+                square: to,
+                piece: placed.unwrap_or(piece),
+            },
+        );
+        self.advance(400);
+        self.act(board, PhysicalAction::PressClock { by: piece.color });
+        self.advance(2500);
+    }
+
+    /// Black starts White's clock, as in every bughouse game.
+    fn start(&self, board: BoardId) {
+        self.act(board, PhysicalAction::PressClock { by: Color::Black });
+        self.advance(1500);
+    }
+
+    fn view(&self) -> Arc<MatchView> {
+        self.0.borrow().history.last().cloned().unwrap()
+    }
+}
+
+impl MatchSource for SimMatch {
+    fn view(&self) -> Arc<MatchView> {
+        SimMatch::view(self)
+    }
+
+    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
+        let s = self.0.borrow();
+        let cutoff = s.now.saturating_sub(delay_ms);
+        s.history
+            .iter()
+            .rev()
+            .find(|v| v.t_ms <= cutoff)
+            .or(s.history.first())
+            .cloned()
+            .unwrap()
+    }
+
+    fn td(&self, action: TdAction) {
+        let mut s = self.0.borrow_mut();
+        let t_ms = s.now;
+        s.arb.handle(&Input::Td { t_ms, action });
+        let view = Arc::new(s.arb.view());
+        s.history.push(view);
+    }
+
+    fn now_ms(&self) -> Millis {
+        self.0.borrow().now
+    }
+
+    fn problem(&self) -> Option<String> {
+        None
+    }
+
+    fn dir(&self) -> Option<&Path> {
+        None
+    }
+
+    fn rules(&self) -> &RulesPreset {
+        &self.1
+    }
+
+    fn event(&self) -> &str {
+        "Test match"
+    }
+
+    fn bpgn(&self) -> String {
+        let s = self.0.borrow();
+        write_bpgn(s.arb.game(), &BpgnHeader::default())
+    }
+
+    fn stop(self: Box<Self>, _close: bool) {}
+}
+
+fn harness(sim: &SimMatch) -> Harness<'static, TandemApp> {
+    harness_with(sim, true)
+}
+
+/// The app on the simulated match; the projector (an embedded window in tests, over the
+/// console's top left corner) only when asked.
+fn harness_with(sim: &SimMatch, projector: bool) -> Harness<'static, TandemApp> {
+    harness_opts(
+        sim,
+        Options {
+            projector,
+            ..Options::default()
+        },
+    )
+}
+
+fn harness_opts(sim: &SimMatch, opts: Options) -> Harness<'static, TandemApp> {
+    let source = sim.clone();
+    Harness::builder()
+        .with_size([1700.0, 1100.0])
+        .build_eframe(move |cc| TandemApp::with_source(&cc.egui_ctx, Box::new(source), opts))
+}
+
+fn projector<'h>(h: &'h Harness<'static, TandemApp>) -> egui_kittest::Node<'h> {
+    h.get_by_role_and_label(A11y::Window, "Tandem — projector")
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+#[test]
+fn a_move_on_the_board_shows_in_the_console_and_on_the_projector() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    h.run();
+    sim.start(BoardId::A);
+    sim.play(BoardId::A, sq("e2"), sq("e4"));
+    h.run();
+    assert_eq!(sim.view().record.len(), 1, "{:?}", sim.view().record);
+    // The console's move list, and the projector's last moves.
+    h.get_by_label("e4");
+    projector(&h).get_by_label("Board A  ·  1. e4");
+    // Names and clocks on both.
+    assert!(h.query_all_by_label("Ada").count() >= 2);
+    assert_eq!(
+        h.query_all_by_label("OK: board matches the record").count(),
+        2
+    );
+}
+
+#[test]
+fn an_illegal_move_is_hidden_from_the_hall_until_the_td_rules() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::A);
+    // A knight jumps straight ahead: not a knight's move.
+    sim.play(BoardId::A, sq("g1"), sq("g3"));
+    h.run();
+    let v = sim.view();
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::IllegalMove),
+        "{:?}",
+        v.alerts
+    );
+    let long = v.record[0].san.clone();
+    assert_eq!(long, "Ng1g3");
+    // The TD sees it, with the resolutions that fit.
+    h.get_by_label("Ng1g3");
+    h.get_by_label("Illegal move · Board A");
+    h.get_by_role_and_label(A11y::Button, "Let it stand");
+    // The hall sees an ordinary-looking move, nothing more.
+    let p = projector(&h);
+    p.get_by_label("Board A  ·  1. Ng3");
+    assert!(p.query_by_label_contains("g1g3").is_none());
+    assert!(p.query_by_label_contains("llegal").is_none());
+    // The opponent claims it: under US Chess rules the offender loses.
+    h.get_by_role_and_label(A11y::Button, "Claimed: Ada loses the game")
+        .click();
+    h.run();
+    let v = sim.view();
+    assert!(v.open_alerts().all(|a| a.kind != AlertKind::IllegalMove));
+    let result = v.result.clone().unwrap();
+    assert_eq!(result.token, "0-1");
+    // Now that the TD has ruled, the projector names the game's end.
+    let p = projector(&h);
+    p.get_by_label_contains("Boris & Chen win");
+    p.get_by_label("Board A  ·  1. Ng1g3");
+}
+
+#[test]
+fn let_it_stand_resolves_the_alert() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::A);
+    sim.play(BoardId::A, sq("g1"), sq("g3"));
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Let it stand")
+        .click();
+    h.run();
+    let v = sim.view();
+    assert!(v.open_alerts().next().is_none(), "{:?}", v.alerts);
+    assert!(v.result.is_none());
+    assert!(
+        h.query_by_role_and_label(A11y::Button, "Let it stand")
+            .is_none()
+    );
+    h.get_by_label("Alerts (0 open)");
+    // Ruled on: the projector may spell it as played.
+    projector(&h).get_by_label("Board A  ·  1. Ng1g3");
+}
+
+#[test]
+fn a_promoted_pawn_is_confirmed_by_the_td() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::A);
+    let a = BoardId::A;
+    // 1. a4 b5 2. axb5 a6 3. bxa6 Bb7 4. axb7 Nc6 5. bxa8, the pawn left standing.
+    for (from, to) in [
+        ("a2", "a4"),
+        ("b7", "b5"),
+        ("a4", "b5"),
+        ("a7", "a6"),
+        ("b5", "a6"),
+        ("c8", "b7"),
+        ("a6", "b7"),
+        ("b8", "c6"),
+    ] {
+        sim.play(a, sq(from), sq(to));
+    }
+    let pawn = Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    };
+    sim.play_as(a, sq("b7"), sq("a8"), Some(pawn));
+    h.run();
+    let v = sim.view();
+    assert_eq!(v.record.len(), 9, "{:?}", v.record);
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::Promotion),
+        "{:?}",
+        v.alerts
+    );
+    h.get_by_label("Promoted pawn · Board A");
+    // The player says "knight": one click.
+    h.get_by_role_and_label(A11y::Button, "Knight").click();
+    h.run();
+    let v = sim.view();
+    assert!(v.open_alerts().all(|a| a.kind != AlertKind::Promotion));
+    let last = v.record.last().unwrap();
+    assert_eq!(last.san, "bxa8=N");
+    let board = v.board(a).unwrap();
+    let knight = board.pieces[Square::A8.to_usize()].unwrap();
+    assert_eq!(knight.piece.role, Role::Knight);
+    assert!(knight.promoted, "a promoted pawn stays marked");
+    h.get_by_label("bxa8=N");
+    projector(&h).get_by_label_contains("bxa8=N");
+}
+
+#[test]
+fn an_unplugged_board_is_loud_and_its_return_is_noticed() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    h.run();
+    h.get_by_label("Board B");
+    {
+        let mut s = sim.0.borrow_mut();
+        let now = s.now;
+        s.table.board_mut(BoardId::B).unwrap().unplug(now);
+    }
+    sim.advance(500);
+    h.run();
+    assert!(!sim.view().board(BoardId::B).unwrap().link.connected);
+    h.get_by_label_contains("BOARD B NOT CONNECTED");
+    h.get_by_label("NOT CONNECTED");
+    // The projector is not the place for it.
+    assert!(
+        projector(&h)
+            .query_by_label_contains("NOT CONNECTED")
+            .is_none()
+    );
+    {
+        let mut s = sim.0.borrow_mut();
+        let now = s.now;
+        s.table.board_mut(BoardId::B).unwrap().replug(now);
+    }
+    sim.advance(3000);
+    h.run();
+    assert!(sim.view().board(BoardId::B).unwrap().link.connected);
+    assert!(h.query_by_label_contains("BOARD B NOT CONNECTED").is_none());
+    h.get_by_label_contains("Board B is back");
+}
+
+#[test]
+fn a_result_is_declared_with_a_confirmation() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::B);
+    sim.play(BoardId::B, sq("d2"), sq("d4"));
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Chen resigns")
+        .click();
+    h.run();
+    assert!(sim.view().result.is_none(), "not before the TD confirms");
+    h.get_by_role_and_label(A11y::Button, "Confirm").click();
+    h.run();
+    let r = sim.view().result.clone().unwrap();
+    assert_eq!(r.token, "1-0");
+    projector(&h).get_by_label_contains("Ada & Dana win");
+    projector(&h).get_by_label("1 : 0");
+}
+
+#[test]
+fn penalties_follow_the_ladder_of_the_texts() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Penalties").click();
+    h.run();
+    // US Chess bughouse: knocking pieces over, then pressing: warning, then a minute
+    // to the opponent, then the game.
+    h.get_by_role_and_label(
+        A11y::Button,
+        "Knocked pieces, then pressed: Warning to Boris",
+    )
+    .click();
+    h.run();
+    h.get_by_role_and_label(
+        A11y::Button,
+        "Knocked pieces, then pressed: +1 min to Ada's clock",
+    )
+    .click();
+    h.run();
+    // The arbiter does not set the clock: the console tells the TD to.
+    h.get_by_label_contains("Set 1 min more on Ada's clock");
+    h.get_by_role_and_label(A11y::Button, "Knocked pieces, then pressed: Boris forfeits");
+    // Knocking the clock over: a minute to the opponent, every time.
+    h.get_by_role_and_label(
+        A11y::Button,
+        "Knocked the clock over: +1 min to Chen's clock",
+    );
+    assert_eq!(sim.view().penalties.len(), 2);
+}
+
+#[test]
+fn a_capture_opens_in_a_read_only_replay() {
+    let sim = SimMatch::new("uscf-bughouse");
+    sim.start(BoardId::A);
+    sim.play(BoardId::A, sq("e2"), sq("e4"));
+    sim.play(BoardId::A, sq("e7"), sq("e5"));
+    let path =
+        std::env::temp_dir().join(format!("tandem-ui-replay-{}.capture", std::process::id()));
+    {
+        let mut w = CaptureWriter::create(&path).unwrap();
+        for c in &sim.0.borrow().chunks {
+            w.write_chunk(c.t_ms, c.board, &c.bytes).unwrap();
+        }
+        w.flush().unwrap();
+    }
+    let mut h = harness_with(&sim, false);
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Export").click();
+    h.run();
+    let field = h.get_by_label("File:");
+    field.focus();
+    field.type_text(&path.display().to_string());
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Open replay").click();
+    h.run();
+    h.get_by_label_contains("REPLAY (read-only)");
+    h.get_by_label("1. e4  1… e5");
+    // Read-only: no resolution buttons, no move correction.
+    assert!(h.query_by_role_and_label(A11y::Button, "Correct").is_none());
+    h.get_by_role_and_label(A11y::Button, "Close replay")
+        .click();
+    h.run();
+    h.get_by_label_contains("open)");
+    assert!(h.query_by_label_contains("REPLAY").is_none());
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_fallen_flag_is_for_the_td_not_for_the_hall() {
+    let sim = SimMatch::new("uscf-bughouse");
+    // Three seconds each on board A.
+    sim.act(
+        BoardId::A,
+        PhysicalAction::SetClock {
+            white_ms: 3000,
+            black_ms: 3000,
+        },
+    );
+    sim.advance(1000);
+    sim.start(BoardId::A);
+    sim.advance(4000);
+    let mut h = harness(&sim);
+    h.run();
+    let v = sim.view();
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::Flag),
+        "{:?}",
+        v.alerts
+    );
+    h.get_by_label("Flag fell · Board A");
+    h.get_by_label("0:00 FLAG");
+    // The projector shows the clock as it reads, and nothing else.
+    let p = projector(&h);
+    assert!(p.query_by_label_contains("FLAG").is_none());
+    assert!(p.query_by_label_contains("lag").is_none());
+    p.get_by_label("0:00");
+    h.get_by_role_and_label(A11y::Button, "Flag claimed against Ada")
+        .click();
+    h.run();
+    let r = sim.view().result.clone().unwrap();
+    assert_eq!(r.winner, Some(tandem::rules::Team::BlackA));
+    projector(&h).get_by_label_contains("Ada forfeits on time");
+}
+
+#[test]
+fn the_projector_runs_behind_by_the_broadcast_delay() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness_opts(
+        &sim,
+        Options {
+            projector: true,
+            delay_s: 20,
+            ..Options::default()
+        },
+    );
+    sim.start(BoardId::B);
+    sim.play(BoardId::B, sq("c2"), sq("c4"));
+    h.run();
+    // The TD sees the move at once; the hall twenty seconds later.
+    h.get_by_label("c4");
+    projector(&h).get_by_label_contains("20 s broadcast delay");
+    assert!(projector(&h).query_by_label_contains("1. c4").is_none());
+    sim.advance(21_000);
+    h.run();
+    projector(&h).get_by_label("Board B  ·  1. c4");
+}
