@@ -174,7 +174,16 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
         capture: None,
     };
     let match_dir = tandem::station::files::new_match_dir(&dir, "");
-    let plans = boards.plans();
+    // By path: these boards live in the test's own registry, not where a resume looks.
+    let plans: Vec<_> = boards
+        .plans()
+        .into_iter()
+        .map(|mut p| {
+            p.port =
+                tandem::device::profile::PortSpec::Path(boards.handle(p.board).unwrap().path());
+            p
+        })
+        .collect();
     let session = Session::start(header, &plans, &match_dir, None, Arc::new(|| {})).unwrap();
     // The boards it was played on, as the app keeps them beside the journal.
     let station = tandem::device::profile::Station {
