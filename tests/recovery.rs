@@ -86,6 +86,12 @@ fn killed_mid_match_the_station_resumes_where_it_was() {
         restored.len() <= printed_moves.len() + 2,
         "{restored:?} vs {printed_moves:?}"
     );
+    // The alert log is rebuilt from the journal: every alert the resumed match knows.
+    let log = std::fs::read_to_string(dir.join(files::ALERTS)).unwrap();
+    let raised: Vec<String> = view.alerts.iter().map(|a| a.json_line()).collect();
+    let logged: Vec<&str> = log.lines().collect();
+    assert!(logged.len() >= raised.len(), "{logged:?}\n{raised:?}");
+    assert_eq!(logged[..raised.len()], raised[..]);
     session.stop(false);
 
     // `tandem replay` reads the journal and writes the same moves.

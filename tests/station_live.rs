@@ -91,5 +91,11 @@ fn demo_match_is_followed_live_and_journaled() {
         .map(|p| p.san.clone())
         .collect();
     assert_eq!(live, again);
+    // Every alert raised is in the match's alert log, in the stable JSON-lines form.
+    let log = std::fs::read_to_string(dir.join("match").join("alerts.jsonl")).unwrap();
+    let logged: Vec<&str> = log.lines().collect();
+    let raised: Vec<String> = view.alerts.iter().map(|a| a.json_line()).collect();
+    assert!(logged.len() >= raised.len(), "{logged:?}\n{raised:?}");
+    assert_eq!(logged[..raised.len()], raised[..]);
     session.stop(true);
 }

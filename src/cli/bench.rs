@@ -44,6 +44,9 @@ pub struct BenchReport {
     /// Match time from the press message to the commit, in ms: median, p99 (the settle
     /// window is by design: the board reports a square only when its scan passes it).
     pub press_to_commit_ms: (u64, u64),
+    /// Share of the handling time spent in the slowest 1% of inputs (the judgments of a
+    /// board that will not settle), and how many inputs that is.
+    pub slowest_share: (f64, usize),
 }
 
 /// Records `matches` simulated matches as arbiter inputs.
@@ -104,12 +107,14 @@ pub fn measure(rules: &RulesPreset, recording: &[Vec<Input>], rounds: u32) -> Be
     // Latency: each input timed on its own; those that committed a move kept.
     let mut commit_us: Vec<f64> = Vec::new();
     let mut press_to_commit: Vec<u64> = Vec::new();
+    let mut all_us: Vec<f64> = Vec::new();
     for m in recording {
         let mut arb = Arbiter::new(ArbiterConfig::new(rules.clone()));
         for input in m {
             let t0 = Instant::now();
             let out = arb.handle(input);
             let us = t0.elapsed().as_secs_f64() * 1e6;
+            all_us.push(us);
             let committed: Vec<_> = out
                 .iter()
                 .filter_map(|o| match o {
@@ -130,6 +135,10 @@ pub fn measure(rules: &RulesPreset, recording: &[Vec<Input>], rounds: u32) -> Be
         }
     }
     commit_us.sort_by(f64::total_cmp);
+    all_us.sort_by(f64::total_cmp);
+    let slowest = all_us.len().div_ceil(100);
+    let total: f64 = all_us.iter().sum();
+    let slow: f64 = all_us.iter().rev().take(slowest).sum();
     press_to_commit.sort_unstable();
     let pct = |v: &[f64], p: f64| {
         v.get(((v.len() as f64 - 1.0) * p).round() as usize)
@@ -153,6 +162,7 @@ pub fn measure(rules: &RulesPreset, recording: &[Vec<Input>], rounds: u32) -> Be
             commit_us.last().copied().unwrap_or(0.0),
         ),
         press_to_commit_ms: (pct_u(&press_to_commit, 0.5), pct_u(&press_to_commit, 0.99)),
+        slowest_share: (slow / total.max(1e-9), slowest),
     }
 }
 
@@ -180,6 +190,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     println!(
         "handling the input that commits a move: median {:.1} µs, p99 {:.1} µs, max {:.1} µs",
         r.commit_us.0, r.commit_us.1, r.commit_us.2
+    );
+    println!(
+        "the slowest 1% of inputs ({}) take {:.0}% of the handling time",
+        r.slowest_share.1,
+        r.slowest_share.0 * 100.0
     );
     println!(
         "match time from press message to commit: median {} ms, p99 {} ms (the settle window)",

@@ -345,7 +345,9 @@ impl BoardState {
         if let Move::Put { role, to } = m {
             return judge_drop(self, rules, color, role, to);
         }
-        if self.legal_moves(rules).contains(&m) {
+        let legal = is_legal_under(pos, rules, m);
+        debug_assert_eq!(legal, self.legal_moves(rules).contains(&m), "{m:?}");
+        if legal {
             return Legality::Legal;
         }
         Legality::Illegal(self.why_illegal(pos, rules, m))
@@ -691,6 +693,47 @@ fn filter_moves(
         }
     }
     out
+}
+
+/// Is the board move `m` among [`BoardState::legal_moves`]? Asked of shakmaty for this
+/// one move rather than by generating every move (drops included): the sensing asks this
+/// of every reading it considers.
+fn is_legal_under(pos: &Crazyhouse, rules: &RulesPreset, m: Move) -> bool {
+    match m {
+        Move::Put { .. } => filter_moves(
+            pos,
+            rules,
+            std::iter::once(m).filter(|m| pos.is_legal(*m)),
+            true,
+        )
+        .contains(&m),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let last_rank =
+                role == Role::Pawn && to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First);
+            match (rules.promotion, promotion) {
+                (Promotion::Upgrade, Some(p)) => {
+                    rules.promotion_roles.contains(&p) && pos.is_legal(m)
+                }
+                // Under removal a promotion is written without a piece.
+                (Promotion::Removal, Some(_)) => false,
+                (Promotion::Removal, None) if last_rank => pos.is_legal(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(Role::Queen),
+                }),
+                _ => pos.is_legal(m),
+            }
+        }
+        Move::EnPassant { .. } | Move::Castle { .. } => pos.is_legal(m),
+    }
 }
 
 fn drop_gives_mate(pos: &Crazyhouse, rules: &RulesPreset, m: Move) -> bool {

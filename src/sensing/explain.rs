@@ -137,28 +137,66 @@ pub fn explain_with(
     // whole explanation (a knocked piece must not pass for a capture victim when pairing
     // it as displaced explains more).
     let board = expected_board(expect);
-    let mut best: Option<Residual> = None;
+    // Scored by cost alone first (no allocation: this is the arbiter's inner loop); the
+    // anomalies are listed for the winner only.
+    let mut best: Option<(u32, usize, Vec<usize>)> = None;
     for set in opponent_move_options(&diffs, opp, &board, opp_reserve) {
-        let mut used = vec![false; diffs.len()];
-        let mut r = Residual::default();
+        let mut used = 0u64;
         for &i in &set {
-            used[i] = true;
-            r.cost += IN_PROGRESS_COST;
-            r.in_progress.add(diffs[i].0);
+            used |= 1 << i;
         }
-        collect_anomalies(&diffs, &used, expect, &mut r);
+        let cost = set.len() as u32 * IN_PROGRESS_COST + anomaly_cost(&diffs, used, expect);
         let better = match &best {
             None => true,
-            Some(b) => {
-                (r.cost, std::cmp::Reverse(r.in_progress.count()))
-                    < (b.cost, std::cmp::Reverse(b.in_progress.count()))
+            Some((b_cost, b_len, _)) => {
+                (cost, std::cmp::Reverse(set.len())) < (*b_cost, std::cmp::Reverse(*b_len))
             }
         };
         if better {
-            best = Some(r);
+            best = Some((cost, set.len(), set));
         }
     }
-    best.unwrap_or_default()
+    let Some((cost, _, set)) = best else {
+        return Residual::default();
+    };
+    let mut used = vec![false; diffs.len()];
+    let mut r = Residual::default();
+    for &i in &set {
+        used[i] = true;
+        r.cost += IN_PROGRESS_COST;
+        r.in_progress.add(diffs[i].0);
+    }
+    collect_anomalies(&diffs, &used, expect, &mut r);
+    debug_assert_eq!(r.cost, cost, "cost-only scoring agrees with the listing");
+    r
+}
+
+/// What [`collect_anomalies`] would charge for the differences not in `used`: every odd
+/// square, and per piece the larger of its missing and its unexplained count (a missing
+/// piece paired with the same piece elsewhere is one displaced piece).
+fn anomaly_cost(diffs: &[(Square, Diff)], used: u64, expect: &Expect) -> u32 {
+    let mut missing = [0u32; 12];
+    let mut extra = [0u32; 12];
+    let mut odd = 0u32;
+    let slot = |p: Piece| p.color as usize * 6 + (p.role as usize - 1);
+    for (i, &(sq, d)) in diffs.iter().enumerate() {
+        if used & (1 << i) != 0 {
+            continue;
+        }
+        match d {
+            Diff::MoverMissing(p) | Diff::OppLifted(p) => missing[slot(p)] += 1,
+            Diff::MoverExtra(p) | Diff::OppPlaced(p) => extra[slot(p)] += 1,
+            Diff::OppOnMover(p) => {
+                if let Some(mp) = expect_piece(expect, sq) {
+                    missing[slot(mp)] += 1;
+                }
+                extra[slot(p)] += 1;
+            }
+            Diff::Odd(_) => odd += 1,
+        }
+    }
+    let paired: u32 = missing.iter().zip(&extra).map(|(m, e)| *m.max(e)).sum();
+    (odd + paired) * ANOMALY_COST
 }
 
 /// The pieces the record has on the board (a promoted piece as what it stands for).

@@ -325,8 +325,7 @@ fn judge_by_evidence(
     for (index, snap) in history.iter().enumerate() {
         let exact: Vec<usize> = (0..cands.len())
             .filter(|&i| {
-                cands[i].expect.differences(&snap.cells).is_empty()
-                    && visibly_landed(&cands[i], &snap.cells)
+                cands[i].expect.matches(&snap.cells) && visibly_landed(&cands[i], &snap.cells)
             })
             .collect();
         let [one] = exact.as_slice() else {
@@ -367,31 +366,38 @@ fn judge_by_evidence(
     }
     let (cand, index) = current?;
     let one = &cands[cand];
-    let baseline = explain_with(
-        &base_expect,
-        &latest.cells,
-        presser,
-        Some(c.state.reserve(!presser)),
-    );
     let now = explain_with(
         &one.expect,
         &latest.cells,
         presser,
         Some(c.state.reserve(!presser)),
     );
-    let best_now = cands
-        .iter()
-        .map(|k| {
-            explain_with(
-                &k.expect,
-                &latest.cells,
-                presser,
-                Some(c.state.reserve(!presser)),
-            )
-            .cost
+    // Only needed when the board has moved on since (computed then: they are dear).
+    let baseline_cost = || {
+        explain_with(
+            &base_expect,
+            &latest.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        )
+        .cost
+    };
+    // Does another reading explain the board now at a cost of at most `limit`? A reading
+    // differing on more squares than that cannot (each differing square costs at least
+    // one), so only the few close ones are explained.
+    let any_reading_within = |limit: u32| {
+        cands.iter().any(|k| {
+            k.expect.differences(&latest.cells).count() as u32 <= limit
+                && explain_with(
+                    &k.expect,
+                    &latest.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                )
+                .cost
+                    <= limit
         })
-        .min()
-        .unwrap_or(u32::MAX);
+    };
     // The board now is the shown move with the opponent partway through the reply: it
     // stands. With anomalies on top (a knocked piece), it stands if it still explains the
     // board better than no move and not far worse than any other reading.
@@ -400,8 +406,8 @@ fn judge_by_evidence(
     let (appeared_since, _) = mover_changes(&one.expect, &latest.cells, presser);
     let agrees = !appeared_since
         || now.cost < super::explain::ANOMALY_COST
-        || (now.cost < baseline.cost
-            && now.cost < best_now.saturating_add(super::explain::ANOMALY_COST));
+        || (now.cost < baseline_cost()
+            && !any_reading_within(now.cost - super::explain::ANOMALY_COST));
     if !agrees {
         return None;
     }
@@ -496,29 +502,39 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
             break;
         }
         budget -= cands.len();
-        let mut scored: Vec<(Candidate, Residual)> = cands
+        // Every differing square costs at least one (in progress) whatever explains it, so
+        // readings are scored cheapest bound first and the rest skipped once their bound
+        // exceeds the best cost found: what is skipped could neither win nor tie.
+        let mut bounded: Vec<(u32, Candidate)> = cands
             .into_iter()
-            .map(|cand| {
-                let mut r = explain_with(
-                    &cand.expect,
-                    &snap.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                );
-                if reply_before_move(c, &cand, &r, history, index) {
-                    r.cost += super::explain::ANOMALY_COST;
-                }
-                // Off its pattern is as unlikely as any anomaly: a legal reading with
-                // one piece unexplained is at least as good.
-                if cand.off_pattern {
-                    r.cost += super::explain::ANOMALY_COST;
-                }
-                (cand, r)
-            })
-            .filter(|(cand, r)| {
-                r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, cand))
-            })
+            .map(|cand| (cand.expect.differences(&snap.cells).count() as u32, cand))
             .collect();
+        bounded.sort_by_key(|(bound, _)| *bound);
+        let mut best_cost = u32::MAX;
+        let mut scored: Vec<(Candidate, Residual)> = Vec::new();
+        for (bound, cand) in bounded {
+            if bound > best_cost {
+                break;
+            }
+            let mut r = explain_with(
+                &cand.expect,
+                &snap.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            );
+            if reply_before_move(c, &cand, &r, history, index) {
+                r.cost += super::explain::ANOMALY_COST;
+            }
+            // Off its pattern is as unlikely as any anomaly: a legal reading with one
+            // piece unexplained is at least as good.
+            if cand.off_pattern {
+                r.cost += super::explain::ANOMALY_COST;
+            }
+            if r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, &cand)) {
+                best_cost = best_cost.min(r.cost);
+                scored.push((cand, r));
+            }
+        }
         if scored.is_empty() {
             continue;
         }
@@ -579,13 +595,13 @@ pub fn judge_stable(c: &Committed<'_>, latest: &Cells) -> Option<Candidate> {
     let mover = c.state.turn();
     let mut exact: Vec<Candidate> = candidates(c, mover, diff, latest, Depth::Short)
         .into_iter()
-        .filter(|cand| cand.irregular == 0 && cand.expect.differences(latest).is_empty())
+        .filter(|cand| cand.irregular == 0 && cand.expect.matches(latest))
         .collect();
     if exact.is_empty() {
         // The opponent may have replied before the board was quiet: two plies.
         exact = two_ply(c, diff)
             .into_iter()
-            .filter(|cand| cand.expect.differences(latest).is_empty())
+            .filter(|cand| cand.expect.matches(latest))
             .collect();
     }
     if exact.len() == 1 { exact.pop() } else { None }

@@ -7,6 +7,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 pub const JOURNAL: &str = "match.journal";
 pub const CAPTURE: &str = "match.capture";
+/// Every alert raised, as the stable JSON lines (README: "Alerts").
+pub const ALERTS: &str = "alerts.jsonl";
 pub const CLOSED: &str = "closed";
 
 /// The data folder: `$TANDEM_DATA_DIR`, else `$XDG_DATA_HOME/tandem`, else

@@ -98,10 +98,12 @@ impl Session {
         let capture = CaptureWriter::create(&capture_path)
             .with_context(|| format!("creating {}", capture_path.display()))?;
         let arbiter = Arbiter::new(header.config.clone());
+        let alerts = alert_log(dir, &[]);
         Self::launch(
             header,
             arbiter,
             journal,
+            alerts,
             CaptureSink::new(capture),
             boards,
             dir,
@@ -132,10 +134,17 @@ impl Session {
         }
         let mut arbiter = Arbiter::new(parsed.config.clone());
         let mut last = 0;
+        let mut raised = Vec::new();
         for input in &parsed.inputs {
             last = last.max(input.t_ms());
-            arbiter.handle(input);
+            raised.extend(arbiter.handle(input).into_iter().filter_map(|o| match o {
+                Output::AlertRaised(a) => Some(a),
+                _ => None,
+            }));
         }
+        // The alert log is rebuilt from the journal: an alert of the last input before a
+        // crash may never have reached it.
+        let alerts = alert_log(dir, &raised);
         let journal = OpenOptions::new().append(true).open(&journal_path)?;
         let capture_path = dir.join(files::CAPTURE);
         let capture = CaptureWriter::append(&capture_path)
@@ -148,6 +157,7 @@ impl Session {
             parsed.header,
             arbiter,
             journal,
+            alerts,
             CaptureSink::new(capture),
             boards,
             dir,
@@ -162,6 +172,7 @@ impl Session {
         header: JournalHeader,
         arbiter: Arbiter,
         journal: File,
+        alerts: Option<File>,
         capture: CaptureSink,
         boards: &[BoardPlan],
         dir: &Path,
@@ -202,6 +213,7 @@ impl Session {
                 arbiter_loop(
                     arbiter,
                     journal,
+                    alerts,
                     &dev_rx,
                     &td_rx,
                     &thread_shared,
@@ -349,9 +361,22 @@ impl Drop for Session {
     }
 }
 
+/// Creates the match's alert log afresh with `raised` in it. `None` when it cannot be
+/// written (the match goes on: the journal is what recovery needs, and the TD sees the
+/// alerts on the console).
+fn alert_log(dir: &Path, raised: &[crate::arbiter::Alert]) -> Option<File> {
+    let mut f = File::create(dir.join(files::ALERTS)).ok()?;
+    for a in raised {
+        writeln!(f, "{}", a.json_line()).ok()?;
+    }
+    Some(f)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn arbiter_loop(
     mut arbiter: Arbiter,
     mut journal: File,
+    mut alerts: Option<File>,
     dev_rx: &Receiver<DeviceEvent>,
     td_rx: &Receiver<TdAction>,
     shared: &Shared,
@@ -411,6 +436,19 @@ fn arbiter_loop(
             *p = Some(format!("the journal cannot be written: {e}"));
         }
         let outputs = arbiter.handle(&input);
+        if let Some(f) = &mut alerts {
+            for o in &outputs {
+                if let Output::AlertRaised(a) = o
+                    && writeln!(f, "{}", a.json_line()).is_err()
+                {
+                    if let Ok(mut p) = shared.problem.lock() {
+                        *p = Some(format!("the alert log {} cannot be written", files::ALERTS));
+                    }
+                    alerts = None;
+                    break;
+                }
+            }
+        }
         let changed = !outputs.is_empty() || !matches!(input, Input::Tick { .. });
         if changed {
             publish(&arbiter, shared, &outputs);
