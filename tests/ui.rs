@@ -525,3 +525,33 @@ fn the_projector_runs_behind_by_the_broadcast_delay() {
     h.run();
     projector(&h).get_by_label("Board B  ·  1. c4");
 }
+
+#[test]
+fn a_correction_that_cannot_be_played_is_refused_aloud() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness_with(&sim, false);
+    h.run();
+    sim.start(BoardId::A);
+    sim.play(BoardId::A, sq("e2"), sq("e4"));
+    h.run();
+    // The TD picks the move and types a move White could not have played.
+    h.get_by_role_and_label(A11y::Button, "e4").click();
+    h.run();
+    h.get_by_label("correct to").focus();
+    h.run();
+    h.get_by_label("correct to").type_text("Qh5");
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Correct").click();
+    h.run();
+    h.get_by_label_contains("Not done: Qh5 on board A");
+    assert_eq!(sim.view().record[0].san, "e4");
+    // The move stays picked: a move that fits is taken, and the complaint goes.
+    h.get_by_label("correct to").focus();
+    h.run();
+    h.get_by_label("correct to").type_text("e3");
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Correct").click();
+    h.run();
+    assert_eq!(sim.view().record[0].san, "e3");
+    assert!(h.query_by_label_contains("Not done").is_none());
+}

@@ -112,6 +112,9 @@ pub struct Arbiter {
     out: Vec<Output>,
     result_announced: bool,
     inputs: u64,
+    /// Why the TD's last action could not be carried out (a move that does not parse or
+    /// is not possible there), for the console to say so.
+    td_refusal: Option<String>,
 }
 
 impl Arbiter {
@@ -133,6 +136,7 @@ impl Arbiter {
             out: Vec::new(),
             result_announced: false,
             inputs: 0,
+            td_refusal: None,
         }
     }
 
@@ -170,6 +174,12 @@ impl Arbiter {
     #[must_use]
     pub fn inputs_handled(&self) -> u64 {
         self.inputs
+    }
+
+    /// Why the TD's last action was not carried out, if it was not.
+    #[must_use]
+    pub fn td_refusal(&self) -> Option<&str> {
+        self.td_refusal.as_deref()
     }
 
     /// The player's name in a seat.
@@ -1395,6 +1405,7 @@ impl Arbiter {
 
     fn on_td(&mut self, action: &TdAction) {
         let now = self.now;
+        self.td_refusal = None;
         // A TD edit of the record: no reading again in hindsight over it.
         if matches!(
             action,
@@ -1501,19 +1512,35 @@ impl Arbiter {
                 if let Some(i) = self.ply_index(*ply) {
                     let before = self.game.boards_before(i);
                     let state = &before[ply.board.index()];
-                    if let Ok(m) = crate::notation::parse_move(state, self.game.rules(), mv)
-                        && self.game.replace_move(i, m).is_ok()
-                    {
-                        self.out.push(Output::RecordChanged);
-                        self.alerts
-                            .resolve_about_ply(*ply, now, &format!("corrected to {mv}"));
-                        self.resync_tokens(ply.board);
+                    match crate::notation::parse_move(state, self.game.rules(), mv) {
+                        Ok(m) => match self.game.replace_move(i, m) {
+                            Ok(_) => {
+                                self.out.push(Output::RecordChanged);
+                                self.alerts.resolve_about_ply(
+                                    *ply,
+                                    now,
+                                    &format!("corrected to {mv}"),
+                                );
+                                self.resync_tokens(ply.board);
+                            }
+                            Err(e) => {
+                                self.td_refusal =
+                                    Some(format!("{mv} cannot replace that move: {e}"));
+                            }
+                        },
+                        Err(e) => {
+                            self.td_refusal = Some(format!("{mv} on board {}: {e}", ply.board));
+                        }
                     }
                 }
             }
             TdAction::AddMove { board, mv } => {
                 let state = self.game.board(*board).clone();
-                if let Ok(m) = crate::notation::parse_move(&state, self.game.rules(), mv) {
+                let parsed = crate::notation::parse_move(&state, self.game.rules(), mv);
+                if let Err(e) = &parsed {
+                    self.td_refusal = Some(format!("{mv} on board {board}: {e}"));
+                }
+                if let Ok(m) = parsed {
                     let number = state.fullmoves();
                     let color = state.turn();
                     let meta = PlyMeta {
@@ -1521,19 +1548,22 @@ impl Arbiter {
                         clock_ms: self.boards[board.index()].clock_ms(color),
                         comment: Some("TD: move entered by hand".into()),
                     };
-                    if let Ok(i) = self.game.play(*board, m, meta) {
-                        let ply = PlyRef {
-                            board: *board,
-                            color,
-                            number,
-                        };
-                        self.out.push(Output::Committed { ply });
-                        self.after_ply(*board, i, ply);
-                        self.resync_tokens(*board);
-                        let track = &mut self.boards[board.index()];
-                        let last = track.history.len().saturating_sub(1);
-                        track.restart_history(last);
-                        self.monitor(*board);
+                    match self.game.play(*board, m, meta) {
+                        Err(e) => self.td_refusal = Some(format!("{mv} on board {board}: {e}")),
+                        Ok(i) => {
+                            let ply = PlyRef {
+                                board: *board,
+                                color,
+                                number,
+                            };
+                            self.out.push(Output::Committed { ply });
+                            self.after_ply(*board, i, ply);
+                            self.resync_tokens(*board);
+                            let track = &mut self.boards[board.index()];
+                            let last = track.history.len().saturating_sub(1);
+                            track.restart_history(last);
+                            self.monitor(*board);
+                        }
                     }
                 }
             }

@@ -142,6 +142,8 @@ pub struct MatchView {
     pub penalties: Vec<PenaltyRecord>,
     /// Inputs handled so far (changes whenever anything changed).
     pub generation: u64,
+    /// Why the TD's last action was not carried out, if it was not.
+    pub td_refusal: Option<String>,
 }
 
 impl MatchView {
@@ -259,6 +261,7 @@ impl Arbiter {
             result,
             penalties: self.penalties().to_vec(),
             generation: self.inputs_handled(),
+            td_refusal: self.td_refusal().map(str::to_owned),
         }
     }
 

@@ -690,6 +690,13 @@ fn side_panel(
     commands: &mut Vec<Command>,
 ) {
     let open: Vec<&Alert> = view.open_alerts().collect();
+    if let Some(why) = &view.td_refusal {
+        ui.label(
+            RichText::new(format!("Not done: {why}"))
+                .color(theme::BAD)
+                .strong(),
+        );
+    }
     ui.horizontal(|ui| {
         ui.heading(format!("Alerts ({} open)", open.len()));
     });
