@@ -121,4 +121,3 @@ proptest! {
         run(preset, board, ply, what, seed)?;
     }
 }
-

@@ -2,7 +2,8 @@
 //! commits a move takes to handle.
 //!
 //! The recording is made on the spot: bughouse matches played physically on simulated
-//! boards (the production decoder and link code, realistic noise), as the `tests/` do. Run
+//! boards (the production decoder and link code, realistic noise), as the `tests/` do,
+//! with a TD answering the promotion questions. Run
 //! it in release (`cargo run --release -- bench`); figures from a debug build mean little.
 
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use crate::arbiter::{Arbiter, ArbiterConfig, Input, Output};
 use crate::device::DeviceEventKind;
 use crate::device::emulator::EmulatorConfig;
 use crate::device::performer::Style;
-use crate::device::table::{Chooser, Rehearsal};
+use crate::device::table::{Chooser, Rehearsal, truthful_answers};
 use crate::dgt::Message;
 use crate::rules::RulesPreset;
 
@@ -27,6 +28,11 @@ pub struct BenchArgs {
     /// Rules preset.
     #[arg(long, default_value = RulesPreset::DEFAULT_NAME)]
     pub rules: String,
+    /// No TD at the table: promotion questions stay unanswered (the worst case: after an
+    /// under-promotion the record is wrong and every press is read against a board that
+    /// no longer fits it).
+    #[arg(long)]
+    pub no_td: bool,
 }
 
 /// What the benchmark measured.
@@ -51,7 +57,7 @@ pub struct BenchReport {
 
 /// Records `matches` simulated matches as arbiter inputs.
 #[must_use]
-pub fn record(rules: &RulesPreset, matches: u64) -> Vec<Vec<Input>> {
+pub fn record(rules: &RulesPreset, matches: u64, td: bool) -> Vec<Vec<Input>> {
     (0..matches)
         .map(|seed| {
             let cfgs = [
@@ -70,10 +76,32 @@ pub fn record(rules: &RulesPreset, matches: u64) -> Vec<Vec<Input>> {
             );
             r.set_max_plies(60);
             let out = r.run(5000);
-            Rehearsal::events(&out)
-                .into_iter()
-                .map(Input::Device)
-                .collect()
+            // A TD stands at the table and answers "which piece?" as the player says it
+            // (unanswered, an under-promotion leaves the record wrong for the rest of the
+            // game, which no real match lets happen): the answers are inputs too.
+            let mut arb = Arbiter::new(ArbiterConfig::new(rules.clone()));
+            let mut inputs = Vec::new();
+            for ev in Rehearsal::events(&out) {
+                let t_ms = ev.t_ms;
+                let input = Input::Device(ev);
+                let mut outputs = arb.handle(&input);
+                inputs.push(input);
+                while !outputs.is_empty() {
+                    let mut more = Vec::new();
+                    let answers = if td {
+                        truthful_answers(&r.truth, &outputs)
+                    } else {
+                        Vec::new()
+                    };
+                    for action in answers {
+                        let input = Input::Td { t_ms, action };
+                        more.extend(arb.handle(&input));
+                        inputs.push(input);
+                    }
+                    outputs = more;
+                }
+            }
+            inputs
         })
         .collect()
 }
@@ -172,7 +200,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         eprintln!("note: a debug build; run `cargo run --release -- bench` for meaningful figures");
     }
     let t0 = Instant::now();
-    let recording = record(&rules, args.matches);
+    let recording = record(&rules, args.matches, !args.no_td);
     let recorded_in = t0.elapsed();
     let r = measure(&rules, &recording, args.rounds);
     println!(

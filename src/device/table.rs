@@ -683,3 +683,49 @@ pub fn perform_script(
     out.extend(table.run_until(last + tail_ms));
     out
 }
+
+/// What a TD standing at the table answers, from the truth, to the questions among the
+/// arbiter's `outputs`: which piece a pawn promoted to, where an unseen promoted piece
+/// went (the player says it aloud). The benchmark and the tests play this TD.
+#[must_use]
+pub fn truthful_answers(
+    truth: &Match,
+    outputs: &[crate::arbiter::Output],
+) -> Vec<crate::arbiter::TdAction> {
+    use crate::arbiter::{AlertKind, Output, PlyRef, Subject, TdAction};
+    let truth_ply = |ply: PlyRef| {
+        truth
+            .record()
+            .iter()
+            .find(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
+            .map(|p| p.mv)
+    };
+    outputs
+        .iter()
+        .filter_map(|o| {
+            let Output::AlertRaised(a) = o else {
+                return None;
+            };
+            match &a.subject {
+                Subject::Ply(ply) if a.kind == AlertKind::Promotion => {
+                    truth_ply(*ply).and_then(|m| match m {
+                        Move::Normal {
+                            promotion: Some(r), ..
+                        } => Some(TdAction::SetPromotion {
+                            ply: *ply,
+                            role: r.upper_char(),
+                        }),
+                        _ => None,
+                    })
+                }
+                Subject::HiddenMove { ply, .. } => {
+                    truth_ply(*ply).map(|m| TdAction::ChooseHiddenMove {
+                        ply: *ply,
+                        to: m.to().to_string(),
+                    })
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}

@@ -663,7 +663,7 @@ fn candidates(
 }
 
 fn one_ply(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells) -> Vec<Candidate> {
-    let mut moves = relevant_legal_moves(c.state, c.rules, c.tokens, diff);
+    let mut moves = relevant_legal_moves(c.state, c.rules, c.tokens, diff, true);
     for m in physical_moves(c, mover, diff, cells) {
         if !moves.contains(&m) {
             moves.push(m);
@@ -678,12 +678,13 @@ fn one_ply(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells) -> Ve
 /// The side to move moves, then the other side: a missed press in between.
 fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff) {
+    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
         let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1)
         else {
             continue;
         };
-        for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff) {
+        let unseen = unseen_move(m1, diff);
+        for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen) {
             if let Some(cand) = advance(&state1, c.rules, &tokens1, &allow1, &[m1], m2) {
                 out.push(cand);
             }
@@ -693,6 +694,14 @@ fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// A move that changes no differing square: a lying pawn (a hidden promoted piece)
+/// moving where the sensors cannot see it. One such move per reading: every one of them
+/// explains the board equally, and pairs of them would multiply the readings by the
+/// square of its moves for nothing the board could ever tell apart.
+fn unseen_move(m: Move, diff: Bitboard) -> bool {
+    !touched(m).intersects(diff)
 }
 
 /// Beyond this many readings of several plies the board is in chaos (pieces swept off,
@@ -706,15 +715,17 @@ const MAX_READINGS_SCORED: usize = 3_000;
 
 fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
     let mut out = Vec::new();
-    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff) {
+    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
         let Some((s1, t1, a1)) = step(c.state, c.rules, c.tokens, c.allowances, m1) else {
             continue;
         };
-        for m2 in relevant_legal_moves(&s1, c.rules, &t1, diff) {
+        let unseen1 = unseen_move(m1, diff);
+        for m2 in relevant_legal_moves(&s1, c.rules, &t1, diff, !unseen1) {
             let Some((s2, t2, a2)) = step(&s1, c.rules, &t1, &a1, m2) else {
                 continue;
             };
-            for m3 in relevant_legal_moves(&s2, c.rules, &t2, diff) {
+            let unseen2 = unseen1 || unseen_move(m2, diff);
+            for m3 in relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2) {
                 if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3) {
                     out.push(cand);
                 }
@@ -735,6 +746,7 @@ fn relevant_legal_moves(
     rules: &RulesPreset,
     tokens: &Tokens,
     diff: Bitboard,
+    unseen: bool,
 ) -> Vec<Move> {
     let hidden: Bitboard = tokens
         .iter()
@@ -745,7 +757,7 @@ fn relevant_legal_moves(
         .into_iter()
         .filter(|&m| {
             let from_hidden = m.from().is_some_and(|f| hidden.contains(f));
-            touched(m).intersects(diff) || from_hidden
+            touched(m).intersects(diff) || (unseen && from_hidden)
         })
         .filter(|&m| !matches!(m, Move::Normal { promotion: Some(r), .. } if r != Role::Queen))
         .collect()

@@ -4,13 +4,10 @@
 
 pub mod scene;
 
-use shakmaty::Move;
 use tandem::BoardId;
-use tandem::arbiter::{
-    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, Subject, TdAction, Timing,
-};
+use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, Timing};
 use tandem::device::sim::SimOutput;
-use tandem::device::table::Rehearsal;
+use tandem::device::table::{Rehearsal, truthful_answers};
 use tandem::rules::{Match, RulesPreset};
 
 /// Feeds every device event of `outputs` to a fresh arbiter, then lets all deadlines fall.
@@ -54,41 +51,10 @@ pub fn arbitrate_with_td_timing(
 }
 
 fn answer(arb: &mut Arbiter, out: &[Output], truth: &Match, t_ms: u64) {
-    for o in out {
-        let Output::AlertRaised(a) = o else { continue };
-        let action = match &a.subject {
-            Subject::Ply(ply) if a.kind == AlertKind::Promotion => {
-                truth_ply(truth, *ply).and_then(|m| match m {
-                    Move::Normal {
-                        promotion: Some(r), ..
-                    } => Some(TdAction::SetPromotion {
-                        ply: *ply,
-                        role: r.upper_char(),
-                    }),
-                    _ => None,
-                })
-            }
-            Subject::HiddenMove { ply, .. } => {
-                truth_ply(truth, *ply).map(|m| TdAction::ChooseHiddenMove {
-                    ply: *ply,
-                    to: m.to().to_string(),
-                })
-            }
-            _ => None,
-        };
-        if let Some(action) = action {
-            let more = arb.handle(&Input::Td { t_ms, action });
-            answer(arb, &more, truth, t_ms);
-        }
+    for action in truthful_answers(truth, out) {
+        let more = arb.handle(&Input::Td { t_ms, action });
+        answer(arb, &more, truth, t_ms);
     }
-}
-
-fn truth_ply(truth: &Match, ply: PlyRef) -> Option<Move> {
-    truth
-        .record()
-        .iter()
-        .find(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
-        .map(|p| p.mv)
 }
 
 /// Alerts a correct arbiter must raise in a clean game where the players announce their
