@@ -329,8 +329,18 @@ impl BoardState {
     /// Every legal move and drop for the side to move under `rules`.
     #[must_use]
     pub fn legal_moves(&self, rules: &RulesPreset) -> Vec<Move> {
+        self.legal_moves_where(rules, |_| true)
+    }
+
+    /// The legal moves that `keep` selects (selected before the preset's costlier checks,
+    /// such as whether a drop mates: the sensing wants only the moves the board shows).
+    pub fn legal_moves_where(
+        &self,
+        rules: &RulesPreset,
+        keep: impl Fn(&Move) -> bool,
+    ) -> Vec<Move> {
         match &self.analysis {
-            Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter(), true),
+            Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter().filter(keep), true),
             None => Vec::new(),
         }
     }

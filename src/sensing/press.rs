@@ -753,12 +753,11 @@ fn relevant_legal_moves(
         .filter(|(_, t)| t.may_be_unseen())
         .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s));
     state
-        .legal_moves(rules)
-        .into_iter()
-        .filter(|&m| {
+        .legal_moves_where(rules, |&m| {
             let from_hidden = m.from().is_some_and(|f| hidden.contains(f));
             touched(m).intersects(diff) || (unseen && from_hidden)
         })
+        .into_iter()
         .filter(|&m| !matches!(m, Move::Normal { promotion: Some(r), .. } if r != Role::Queen))
         .collect()
 }
