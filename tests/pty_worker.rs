@@ -326,3 +326,26 @@ fn boards_are_told_apart_by_serial_number_not_by_port() {
     c.join();
     let _ = std::fs::remove_dir_all(&reg);
 }
+
+#[test]
+fn find_boards_names_the_virtual_board_by_its_serial() {
+    let reg = temp_dir("find");
+    let vb = VirtualBoard::spawn_in(
+        EmulatorConfig {
+            serial: "24680".into(),
+            ..EmulatorConfig::default()
+        },
+        5,
+        Some(reg.clone()),
+    )
+    .unwrap();
+    let profile = DeviceProfile::load("virtual").unwrap();
+    let (found, failed) =
+        tandem::device::port::find_boards(&reg, &profile, Duration::from_millis(800));
+    assert!(failed.is_empty(), "{failed:?}");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].path, vb.path());
+    // The number it answers to opens it again, whatever its port.
+    assert!(found[0].serial.ends_with("24680"), "{found:?}");
+    assert_eq!(found[0].version, Some((1, 2)));
+}

@@ -736,3 +736,14 @@ fn unplugged_board_with_too_much_changed_is_a_desync() {
         p.dump()
     );
 }
+
+#[test]
+fn a_piece_from_nowhere_in_single_board_chess_is_unexplained_not_a_drop() {
+    let mut s = Scene::new("uscf-blitz");
+    s.mv(A, "e2", "e4", 'P');
+    // Black puts a queen on e5 from nowhere and presses: there are no reserves in blitz.
+    s.place(A, "e5", 'q').wait(300).press(A, Black).wait(4000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+}

@@ -306,3 +306,46 @@ fn real_boards_start_from_the_set_up_screen() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn find_boards_on_the_set_up_screen_fills_in_a_board_by_its_serial() {
+    use tandem::ui::setup::{BoardsChoice, SetupForm, show};
+    let dir = temp_dir("find");
+    let registry = dir.join("registry");
+    let boards = DemoBoards::spawn(Some(registry.clone()), 17).unwrap();
+    let mut form = SetupForm::new("uscf-bughouse");
+    form.boards = BoardsChoice::Ports;
+    form.profile = "virtual".into();
+    form.registry = Some(registry);
+    let mut h = Harness::builder()
+        .with_size([1000.0, 900.0])
+        .build_ui_state(
+            |ui, form: &mut SetupForm| {
+                show(ui, form, &[], false, None);
+            },
+            form,
+        );
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Find boards").click();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_all_by_label_contains(": DGT board").count() < 2 {
+        assert!(Instant::now() < deadline, "no board found");
+        std::thread::sleep(Duration::from_millis(100));
+        h.step();
+    }
+    h.run();
+    // Both virtual boards answered; the first goes to board B by its serial number.
+    let a = boards.handle(BoardId::A).unwrap().path();
+    h.get_by_label_contains(&format!("{a}: DGT board"));
+    let found = h.query_all_by_role_and_label(A11y::Button, "Board B").count();
+    assert_eq!(found, 2);
+    h.query_all_by_role_and_label(A11y::Button, "Board B")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    let serial = h.state().port_b.clone();
+    assert!(serial.chars().all(|c| c.is_ascii_digit()) && !serial.is_empty(), "{serial}");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -751,6 +751,38 @@ impl Arbiter {
             track.unexplained_press = Some((by, now, now + track.timing.max_wait_ms));
             return;
         }
+        // Only pieces of the presser standing where the record has nothing (a piece from
+        // nowhere in single-board chess, where it cannot be a drop): each is unexplained.
+        let extras: Vec<(Square, Piece)> = baseline
+            .anomalies
+            .iter()
+            .filter_map(|a| match *a {
+                Anomaly::Unexplained { square, found } => found
+                    .to_piece()
+                    .filter(|p| p.color == by)
+                    .map(|p| (square, p)),
+                _ => None,
+            })
+            .collect();
+        if baseline.in_progress.is_empty()
+            && !extras.is_empty()
+            && extras.len() == baseline.anomalies.len()
+        {
+            for (square, piece) in extras {
+                self.raise(
+                    b,
+                    AlertKind::Unexplained,
+                    Some(square),
+                    format!(
+                        "{} {} on {square} that no move explains",
+                        color_name(piece.color),
+                        role_name(piece.role)
+                    ),
+                    Subject::None,
+                );
+            }
+            return;
+        }
         let squares = squares_of(baseline);
         self.raise(
             b,

@@ -245,3 +245,43 @@ pub fn find_by_serial(
         serial: serial.to_string(),
     })
 }
+
+/// A port that answered as a DGT board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundBoard {
+    pub path: String,
+    /// The number it answers to (long serial if known): naming the board by it keeps
+    /// boards A and B apart whichever USB socket they end up in.
+    pub serial: String,
+    pub version: Option<(u8, u8)>,
+}
+
+/// Probes every likely port (virtual boards in `registry_dir` included) and returns the DGT
+/// boards that answered, and the ports that could not be asked (busy, refused) with why.
+#[must_use]
+pub fn find_boards(
+    registry_dir: &Path,
+    profile: &DeviceProfile,
+    timeout: Duration,
+) -> (Vec<FoundBoard>, Vec<(String, String)>) {
+    let mut found = Vec::new();
+    let mut failed = Vec::new();
+    for c in candidates(registry_dir, None, false) {
+        match probe_path(&c.path, profile, timeout) {
+            Probe::Dgt { identity, version } => {
+                if let Some(serial) = identity.display()
+                    && !found.iter().any(|f: &FoundBoard| f.serial == serial)
+                {
+                    found.push(FoundBoard {
+                        path: c.path,
+                        serial,
+                        version,
+                    });
+                }
+            }
+            Probe::NotDgt => {}
+            Probe::Failed(e) => failed.push((c.path, e.to_string())),
+        }
+    }
+    (found, failed)
+}

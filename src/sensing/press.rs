@@ -841,7 +841,9 @@ fn physical_moves(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells
             });
         }
     }
-    if gone.is_empty() {
+    // A piece from nowhere is a drop only where there are reserves: in single-board chess
+    // it is an unexplained piece, never a move.
+    if gone.is_empty() && c.rules.is_bughouse() {
         for &(to, seen) in &came {
             if seen.role != Role::King && board.piece_at(to).is_none() {
                 out.push(Move::Put {

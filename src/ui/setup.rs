@@ -3,11 +3,15 @@
 //! match.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use egui::{RichText, TextEdit, Ui};
 
 use super::{text, theme};
 use crate::arbiter::journal::parse_journal;
+use crate::device::port::{FoundBoard, find_boards};
+use crate::device::{DeviceProfile, registry};
 use crate::rules::{RulesPreset, Seat, TimeControl};
 use crate::station::files;
 
@@ -45,6 +49,23 @@ pub struct SetupForm {
     pub end_current: bool,
     /// The preset the time-control fields were last filled from.
     tc_from: String,
+    /// "Find boards": probing runs on its own thread (a moment per port).
+    pub search: Arc<Mutex<BoardSearch>>,
+    /// Where "Find boards" looks for virtual boards (default: the usual registry).
+    pub registry: Option<PathBuf>,
+}
+
+/// The state of a "Find boards" search.
+#[derive(Clone, Debug, Default)]
+pub enum BoardSearch {
+    #[default]
+    NotRun,
+    Running,
+    Done {
+        found: Vec<FoundBoard>,
+        /// Ports that could not be asked, and why (busy, no permission).
+        failed: Vec<(String, String)>,
+    },
 }
 
 impl SetupForm {
@@ -66,6 +87,8 @@ impl SetupForm {
             error: None,
             end_current: false,
             tc_from: String::new(),
+            search: Arc::default(),
+            registry: None,
         };
         f.refresh_time_control();
         f
@@ -270,6 +293,7 @@ pub fn show(
                                 ui.selectable_value(&mut form.profile, p.to_owned(), p);
                             }
                         });
+                        find_boards_ui(ui, form);
                     }
                 });
                 ui.end_row();
@@ -303,6 +327,90 @@ pub fn show(
         });
     });
     action
+}
+
+/// "Find boards": asks every likely port whether a DGT board answers, and offers each one
+/// found for board A or B (by its serial number, so a swapped USB socket swaps nothing).
+fn find_boards_ui(ui: &mut Ui, form: &mut SetupForm) {
+    let state = form
+        .search
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone();
+    ui.horizontal(|ui| {
+        let running = matches!(state, BoardSearch::Running);
+        if ui
+            .add_enabled(!running, egui::Button::new("Find boards"))
+            .on_hover_text("Ask every serial port whether a DGT board answers")
+            .clicked()
+        {
+            start_search(ui.ctx(), form);
+        }
+        if running {
+            ui.spinner();
+            ui.label("asking the ports…");
+        }
+    });
+    if let BoardSearch::Done { found, failed } = state {
+        if found.is_empty() {
+            ui.label(
+                RichText::new("No DGT board answered: is it switched on and its cable in?")
+                    .color(theme::WARN),
+            );
+        }
+        for f in &found {
+            ui.horizontal(|ui| {
+                let version = f
+                    .version
+                    .map(|(a, b)| format!(", version {a}.{b:02}"))
+                    .unwrap_or_default();
+                ui.label(format!("{}: DGT board {}{version}", f.path, f.serial));
+                if ui.button("Board A").clicked() {
+                    form.port_a = f.serial.clone();
+                }
+                if ui.button("Board B").clicked() {
+                    form.port_b = f.serial.clone();
+                }
+            });
+        }
+        for (path, why) in &failed {
+            ui.label(RichText::new(format!("{path}: {why}")).weak());
+        }
+    }
+}
+
+fn start_search(ctx: &egui::Context, form: &SetupForm) {
+    let slot = form.search.clone();
+    *slot.lock().unwrap_or_else(PoisonError::into_inner) = BoardSearch::Running;
+    let profile = DeviceProfile::load(&form.profile);
+    let registry = form.registry.clone().unwrap_or_else(registry::default_dir);
+    let ctx = ctx.clone();
+    let spawned = std::thread::Builder::new()
+        .name("find-boards".into())
+        .spawn({
+            let slot = slot.clone();
+            move || {
+                let result = match profile {
+                    Ok(p) => {
+                        let (found, failed) =
+                            find_boards(&registry, &p, Duration::from_millis(800));
+                        BoardSearch::Done { found, failed }
+                    }
+                    Err(e) => BoardSearch::Done {
+                        found: Vec::new(),
+                        failed: vec![("profile".to_owned(), e.to_string())],
+                    },
+                };
+                *slot.lock().unwrap_or_else(PoisonError::into_inner) = result;
+                ctx.request_repaint();
+            }
+        });
+    if let Err(e) = spawned {
+        *slot.lock().unwrap_or_else(PoisonError::into_inner) = BoardSearch::Done {
+            found: Vec::new(),
+            failed: vec![("search".to_owned(), e.to_string())],
+        };
+    }
 }
 
 fn resume_list(ui: &mut Ui, unfinished: &[Unfinished], action: &mut Option<SetupAction>) {
