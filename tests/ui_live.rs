@@ -337,7 +337,9 @@ fn find_boards_on_the_set_up_screen_fills_in_a_board_by_its_serial() {
     // Both virtual boards answered; the first goes to board B by its serial number.
     let a = boards.handle(BoardId::A).unwrap().path();
     h.get_by_label_contains(&format!("{a}: DGT board"));
-    let found = h.query_all_by_role_and_label(A11y::Button, "Board B").count();
+    let found = h
+        .query_all_by_role_and_label(A11y::Button, "Board B")
+        .count();
     assert_eq!(found, 2);
     h.query_all_by_role_and_label(A11y::Button, "Board B")
         .next()
@@ -345,7 +347,10 @@ fn find_boards_on_the_set_up_screen_fills_in_a_board_by_its_serial() {
         .click();
     h.run();
     let serial = h.state().port_b.clone();
-    assert!(serial.chars().all(|c| c.is_ascii_digit()) && !serial.is_empty(), "{serial}");
+    assert!(
+        serial.chars().all(|c| c.is_ascii_digit()) && !serial.is_empty(),
+        "{serial}"
+    );
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

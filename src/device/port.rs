@@ -231,14 +231,33 @@ pub fn find_by_serial(
     registry_dir: &Path,
 ) -> Result<(Box<dyn SerialPort>, String), DeviceError> {
     let timeout = Duration::from_millis(profile.answer_timeout_ms.max(300));
+    let mut busy: Vec<String> = Vec::new();
     for c in candidates(registry_dir, Some(serial), false) {
-        let Ok(mut port) = open_port(&c.path, profile) else {
-            continue; // busy (maybe the other board's worker) or gone
-        };
-        if let Probe::Dgt { identity, .. } = probe(port.as_mut(), timeout)
-            && identity.answers_to(serial)
-        {
-            return Ok((port, c.path));
+        match open_port(&c.path, profile) {
+            Ok(mut port) => {
+                if let Probe::Dgt { identity, .. } = probe(port.as_mut(), timeout)
+                    && identity.answers_to(serial)
+                {
+                    return Ok((port, c.path));
+                }
+            }
+            // The other board's worker may be asking this port who it is right now.
+            Err(DeviceError::PortBusy { .. }) => busy.push(c.path),
+            Err(_) => {} // gone, or not ours to open
+        }
+    }
+    // Ports that were busy are asked again once the other worker's probe is over (at most
+    // a probe's timeout), so that two boards starting together do not miss each other. (A
+    // port busy because the other board is connected on it stays busy: one more try.)
+    if !busy.is_empty() {
+        std::thread::sleep(timeout);
+        for path in busy {
+            if let Ok(mut port) = open_port(&path, profile)
+                && let Probe::Dgt { identity, .. } = probe(port.as_mut(), timeout)
+                && identity.answers_to(serial)
+            {
+                return Ok((port, path));
+            }
         }
     }
     Err(DeviceError::NoBoard {
