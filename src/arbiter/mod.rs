@@ -769,17 +769,7 @@ impl Arbiter {
             && extras.len() == baseline.anomalies.len()
         {
             for (square, piece) in extras {
-                self.raise(
-                    b,
-                    AlertKind::Unexplained,
-                    Some(square),
-                    format!(
-                        "{} {} on {square} that no move explains",
-                        color_name(piece.color),
-                        role_name(piece.role)
-                    ),
-                    Subject::None,
-                );
+                self.raise_unexplained_piece(b, square, piece);
             }
             return;
         }
@@ -792,6 +782,20 @@ impl Arbiter {
                 "{} pressed but no move explains the board; squares that differ: {}",
                 color_name(by),
                 squares.join(" ")
+            ),
+            Subject::None,
+        );
+    }
+
+    fn raise_unexplained_piece(&mut self, b: BoardId, square: Square, piece: Piece) {
+        self.raise(
+            b,
+            AlertKind::Unexplained,
+            Some(square),
+            format!(
+                "{} {} on {square} that no move explains",
+                color_name(piece.color),
+                role_name(piece.role)
             ),
             Subject::None,
         );
@@ -1342,17 +1346,7 @@ impl Arbiter {
             })
             .collect();
         for (square, piece) in extra_before {
-            self.raise(
-                b,
-                AlertKind::Unexplained,
-                Some(square),
-                format!(
-                    "{} {} on {square} that no move explains",
-                    color_name(piece.color),
-                    role_name(piece.role)
-                ),
-                Subject::None,
-            );
+            self.raise_unexplained_piece(b, square, piece);
         }
         for (square, piece) in gone_before {
             self.raise(

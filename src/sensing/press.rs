@@ -382,21 +382,19 @@ fn judge_by_evidence(
         )
         .cost
     };
-    // Does another reading explain the board now at a cost of at most `limit`? A reading
-    // differing on more squares than that cannot (each differing square costs at least
-    // one), so only the few close ones are explained.
-    let any_reading_within = |limit: u32| {
-        cands.iter().any(|k| {
-            k.expect.differences(&latest.cells).count() as u32 <= limit
-                && explain_with(
-                    &k.expect,
-                    &latest.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                )
-                .cost
-                    <= limit
-        })
+    // Does a reading explain the board now at a cost of at most `limit`? One differing on
+    // more squares than that cannot (each differing square costs at least one), so only
+    // the few close ones are explained.
+    let explains_within = |k: &Candidate, limit: u32| {
+        k.expect.differences(&latest.cells).count() as u32 <= limit
+            && explain_with(
+                &k.expect,
+                &latest.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            )
+            .cost
+                <= limit
     };
     // The board now is the shown move with the opponent partway through the reply: it
     // stands. With anomalies on top (a knocked piece), it stands if it still explains the
@@ -407,7 +405,9 @@ fn judge_by_evidence(
     let agrees = !appeared_since
         || now.cost < super::explain::ANOMALY_COST
         || (now.cost < baseline_cost()
-            && !any_reading_within(now.cost - super::explain::ANOMALY_COST));
+            && !cands
+                .iter()
+                .any(|k| explains_within(k, now.cost - super::explain::ANOMALY_COST)));
     if !agrees {
         return None;
     }
@@ -415,17 +415,9 @@ fn judge_by_evidence(
     // at least as well (two pieces landing at once: which was the move is not for the scan
     // order to decide).
     if one.irregular > 0
-        && cands.iter().any(|k| {
-            k.irregular < one.irregular
-                && explain_with(
-                    &k.expect,
-                    &latest.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                )
-                .cost
-                    <= now.cost
-        })
+        && cands
+            .iter()
+            .any(|k| k.irregular < one.irregular && explains_within(k, now.cost))
     {
         return None;
     }
