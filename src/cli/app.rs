@@ -116,6 +116,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             Ok(Box::new(TandemApp::new(&cc.egui_ctx, opts, monitors)))
         }),
     )
-    .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))?;
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "the window could not open: {e}\n(no display? `tandem station` runs the same live \
+             station without a window; scripts/screenshots.sh runs the app under Xvfb)"
+        )
+    })?;
     Ok(ExitCode::SUCCESS)
 }
