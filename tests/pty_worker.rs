@@ -3,7 +3,8 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -19,14 +20,9 @@ use tandem::device::{
 };
 use tandem::dgt::{ClockSide, Message, Orientation, PieceCode, detect_orientation};
 
-const WAIT: Duration = Duration::from_secs(10);
+use common::live::temp_dir;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tandem-pty-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+const WAIT: Duration = Duration::from_secs(10);
 
 /// The next event matching `pred`, skipping others; panics after `WAIT`.
 fn wait_for(
@@ -59,7 +55,7 @@ fn profile() -> DeviceProfile {
 
 #[test]
 fn moves_and_clock_through_a_real_serial_port() {
-    let reg = temp_dir("moves");
+    let reg = temp_dir("pty-moves");
     let vb = VirtualBoard::spawn_in(EmulatorConfig::default(), 1, Some(reg.clone())).unwrap();
     vb.act(A::SetUpStart);
     // Let the board's scan see the pieces (its dump shows the last scan, not the pieces).
@@ -167,7 +163,7 @@ fn moves_and_clock_through_a_real_serial_port() {
 
 #[test]
 fn unplug_is_reported_and_the_same_board_is_found_again_by_serial() {
-    let reg = temp_dir("replug");
+    let reg = temp_dir("pty-replug");
     let vb = VirtualBoard::spawn_in(
         EmulatorConfig {
             serial: "24680".into(),
@@ -231,7 +227,7 @@ fn unplug_is_reported_and_the_same_board_is_found_again_by_serial() {
 
 #[test]
 fn a_port_in_use_is_reported_busy() {
-    let reg = temp_dir("busy");
+    let reg = temp_dir("pty-busy");
     let vb = VirtualBoard::spawn_in(EmulatorConfig::default(), 3, Some(reg.clone())).unwrap();
     let path = vb.path();
     let _held = open_port(&path, &profile()).unwrap();
@@ -264,7 +260,7 @@ fn a_port_in_use_is_reported_busy() {
 
 #[test]
 fn boards_are_told_apart_by_serial_number_not_by_port() {
-    let reg = temp_dir("swap");
+    let reg = temp_dir("pty-swap");
     let one = VirtualBoard::spawn_in(
         EmulatorConfig {
             serial: "11111".into(),
@@ -337,7 +333,7 @@ fn boards_are_told_apart_by_serial_number_not_by_port() {
 
 #[test]
 fn find_boards_names_the_virtual_board_by_its_serial() {
-    let reg = temp_dir("find");
+    let reg = temp_dir("pty-find");
     let vb = VirtualBoard::spawn_in(
         EmulatorConfig {
             serial: "24680".into(),

@@ -5,11 +5,12 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
-use tandem::arbiter::journal::JournalHeader;
 use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{AlertKind, AlertState, ArbiterConfig, TdAction};
 use tandem::device::emulator::PhysicalAction as A;
@@ -18,33 +19,11 @@ use tandem::rules::RulesPreset;
 use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tandem-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::live::{demo_session, header, temp_dir};
 
 fn start(name: &str) -> (DemoBoards, Session) {
-    let dir = temp_dir(name);
-    let registry = dir.join("registry");
-    let boards = DemoBoards::spawn(Some(registry.clone()), 3).unwrap();
-    let header = JournalHeader {
-        config: ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")),
-        event: "test".into(),
-        site: "here".into(),
-        date: "2026.11.21".into(),
-        time: None,
-        capture: None,
-    };
-    let session = Session::start(
-        header,
-        &boards.plans(),
-        &dir.join("match"),
-        Some(registry),
-        std::sync::Arc::new(|| {}),
-    )
-    .unwrap();
+    let config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
+    let (boards, session) = demo_session(&temp_dir(name), 3, header(config, "test"));
     for b in BoardId::BOTH {
         boards.handle(b).unwrap().act(A::SetUpStart);
     }

@@ -3,43 +3,21 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use tandem::arbiter::ArbiterConfig;
-use tandem::arbiter::journal::JournalHeader;
 use tandem::rules::RulesPreset;
-use tandem::station::Session;
-use tandem::station::demo::DemoBoards;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("tandem-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::live::{demo_session, header, temp_dir};
 
 #[test]
 fn demo_match_is_followed_live_and_journaled() {
     let dir = temp_dir("live");
-    let registry = dir.join("registry");
-    let boards = DemoBoards::spawn(Some(registry.clone()), 7).unwrap();
     let rules = RulesPreset::built_in("uscf-bughouse");
-    let header = JournalHeader {
-        config: ArbiterConfig::new(rules.clone()),
-        event: "test".into(),
-        site: "here".into(),
-        date: "2026.11.21".into(),
-        time: None,
-        capture: None,
-    };
-    let session = Session::start(
-        header,
-        &boards.plans(),
-        &dir.join("match"),
-        Some(registry),
-        std::sync::Arc::new(|| {}),
-    )
-    .unwrap();
+    let (boards, session) =
+        demo_session(&dir, 7, header(ArbiterConfig::new(rules.clone()), "test"));
     let mut player = boards.play(rules, 11);
     let deadline = Instant::now() + Duration::from_secs(40);
     while Instant::now() < deadline {

@@ -4,7 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,7 +15,6 @@ use egui_kittest::kittest::Queryable as _;
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::arbiter::ArbiterConfig;
-use tandem::arbiter::journal::JournalHeader;
 use tandem::arbiter::view::MatchView;
 use tandem::device::emulator::PhysicalAction;
 use tandem::rules::RulesPreset;
@@ -22,12 +22,7 @@ use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 use tandem::ui::{Options, TandemApp};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tandem-ui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::live::{demo_session, header, temp_dir};
 
 /// Steps the app (in real time) until `done` holds for the live view, or panics.
 fn wait_for(
@@ -56,30 +51,13 @@ fn projector<'h>(h: &'h Harness<'static, TandemApp>) -> egui_kittest::Node<'h> {
 
 #[test]
 fn a_move_on_a_virtual_board_reaches_both_windows_and_an_unplug_is_loud() {
-    let dir = temp_dir("live");
-    let registry = dir.join("registry");
-    let boards = DemoBoards::spawn(Some(registry.clone()), 5).unwrap();
+    let dir = temp_dir("ui-live");
+    let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
+    config.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
+    let (boards, session) = demo_session(&dir, 5, header(config, "UI live test"));
     for b in BoardId::BOTH {
         boards.handle(b).unwrap().act(PhysicalAction::SetUpStart);
     }
-    let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
-    config.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
-    let header = JournalHeader {
-        config,
-        event: "UI live test".into(),
-        site: "here".into(),
-        date: "2026.11.21".into(),
-        time: None,
-        capture: None,
-    };
-    let session = Session::start(
-        header,
-        &boards.plans(),
-        &dir.join("match"),
-        Some(registry),
-        Arc::new(|| {}),
-    )
-    .unwrap();
     let opts = Options {
         projector: true,
         data_dir: dir.clone(),
@@ -131,7 +109,7 @@ fn a_move_on_a_virtual_board_reaches_both_windows_and_an_unplug_is_loud() {
 
 #[test]
 fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
-    let dir = temp_dir("demo");
+    let dir = temp_dir("ui-demo");
     let opts = Options {
         projector: true,
         data_dir: dir.clone(),
@@ -157,7 +135,7 @@ fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
 
 #[test]
 fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
-    let dir = temp_dir("resume");
+    let dir = temp_dir("ui-resume");
     let registry = dir.join("registry");
     let boards = DemoBoards::spawn(Some(registry.clone()), 9).unwrap();
     for b in BoardId::BOTH {
@@ -165,14 +143,7 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
     }
     let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
     config.players = ["Eve", "Fay", "Gus", "Hal"].map(str::to_owned);
-    let header = JournalHeader {
-        config,
-        event: "Interrupted".into(),
-        site: "here".into(),
-        date: "2026.11.21".into(),
-        time: None,
-        capture: None,
-    };
+    let header = header(config, "Interrupted");
     let match_dir = tandem::station::files::new_match_dir(&dir, "");
     // By path: these boards live in the test's own registry, not where a resume looks.
     let plans: Vec<_> = boards
@@ -255,7 +226,7 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
 
 #[test]
 fn real_boards_start_from_the_set_up_screen() {
-    let dir = temp_dir("setup");
+    let dir = temp_dir("ui-setup");
     let registry = dir.join("registry");
     let boards = DemoBoards::spawn(Some(registry), 13).unwrap();
     for b in BoardId::BOTH {
@@ -310,7 +281,7 @@ fn real_boards_start_from_the_set_up_screen() {
 #[test]
 fn find_boards_on_the_set_up_screen_fills_in_a_board_by_its_serial() {
     use tandem::ui::setup::{BoardsChoice, SetupForm, show};
-    let dir = temp_dir("find");
+    let dir = temp_dir("ui-find");
     let registry = dir.join("registry");
     let boards = DemoBoards::spawn(Some(registry.clone()), 17).unwrap();
     let mut form = SetupForm::new("uscf-bughouse");

@@ -753,14 +753,15 @@ impl Arbiter {
         }
         // Only pieces of the presser standing where the record has nothing (a piece from
         // nowhere in single-board chess, where it cannot be a drop): each is unexplained.
-        let extras: Vec<(Square, Piece)> = baseline
+        let extras: Vec<(Square, sensing::Cell)> = baseline
             .anomalies
             .iter()
             .filter_map(|a| match *a {
-                Anomaly::Unexplained { square, found } => found
-                    .to_piece()
-                    .filter(|p| p.color == by)
-                    .map(|p| (square, p)),
+                Anomaly::Unexplained { square, found }
+                    if found.to_piece().is_some_and(|p| p.color == by) =>
+                {
+                    Some((square, found))
+                }
                 _ => None,
             })
             .collect();
@@ -768,8 +769,8 @@ impl Arbiter {
             && !extras.is_empty()
             && extras.len() == baseline.anomalies.len()
         {
-            for (square, piece) in extras {
-                self.raise_unexplained_piece(b, square, piece);
+            for (square, found) in extras {
+                self.raise_unexplained(b, square, found);
             }
             return;
         }
@@ -787,13 +788,28 @@ impl Arbiter {
         );
     }
 
-    fn raise_unexplained_piece(&mut self, b: BoardId, square: Square, piece: Piece) {
+    /// What stands on `square` (as the sensors see it) that no move explains.
+    fn raise_unexplained(&mut self, b: BoardId, square: Square, found: sensing::Cell) {
+        let what = found.to_piece().map_or_else(
+            || "piece".to_owned(),
+            |p| format!("{} {}", color_name(p.color), role_name(p.role)),
+        );
         self.raise(
             b,
             AlertKind::Unexplained,
             Some(square),
+            format!("{what} on {square} that no move explains"),
+            Subject::None,
+        );
+    }
+
+    fn raise_missing_piece(&mut self, b: BoardId, square: Square, piece: Piece) {
+        self.raise(
+            b,
+            AlertKind::Missing,
+            Some(square),
             format!(
-                "{} {} on {square} that no move explains",
+                "{} {} missing from {square} (no move explains it; hidden?)",
                 color_name(piece.color),
                 role_name(piece.role)
             ),
@@ -1346,20 +1362,10 @@ impl Arbiter {
             })
             .collect();
         for (square, piece) in extra_before {
-            self.raise_unexplained_piece(b, square, piece);
+            self.raise_unexplained(b, square, sensing::Cell::piece(piece));
         }
         for (square, piece) in gone_before {
-            self.raise(
-                b,
-                AlertKind::Missing,
-                Some(square),
-                format!(
-                    "{} {} missing from {square} (no move explains it; hidden?)",
-                    color_name(piece.color),
-                    role_name(piece.role)
-                ),
-                Subject::None,
-            );
+            self.raise_missing_piece(b, square, piece);
         }
         let mut missing: Vec<(Square, u16, Piece)> = Vec::new();
         let mut extra: Vec<(Square, sensing::Cell)> = Vec::new();
@@ -1398,30 +1404,10 @@ impl Arbiter {
         track.missing_at_commit[ci] = missing.iter().map(|(s, m, _)| (*s, *m)).collect();
         track.extra_at_commit[ci] = extra;
         for (square, piece) in report_missing {
-            self.raise(
-                b,
-                AlertKind::Missing,
-                Some(square),
-                format!(
-                    "{} {} missing from {square} (no move explains it; hidden?)",
-                    color_name(piece.color),
-                    role_name(piece.role)
-                ),
-                Subject::None,
-            );
+            self.raise_missing_piece(b, square, piece);
         }
         for (square, found) in report_extra {
-            let what = found.to_piece().map_or_else(
-                || "piece".to_owned(),
-                |p| format!("{} {}", color_name(p.color), role_name(p.role)),
-            );
-            self.raise(
-                b,
-                AlertKind::Unexplained,
-                Some(square),
-                format!("{what} on {square} that no move explains"),
-                Subject::None,
-            );
+            self.raise_unexplained(b, square, found);
         }
         self.monitor(b);
     }

@@ -12,18 +12,8 @@ use crate::ui::{Options, TandemApp};
 
 #[derive(clap::Args, Debug, Default)]
 pub struct RunArgs {
-    /// Station file (RON) mapping boards A and B to ports or serial numbers.
-    #[arg(long)]
-    pub station: Option<PathBuf>,
-    /// Serial port (or DGT serial number) of board A.
-    #[arg(long)]
-    pub board_a: Option<String>,
-    /// Serial port (or DGT serial number) of board B.
-    #[arg(long)]
-    pub board_b: Option<String>,
-    /// Device profile for --board-a/--board-b (dgt-usb, dgt-bluetooth, virtual, or a path).
-    #[arg(long, default_value = "dgt-usb")]
-    pub profile: String,
+    #[command(flatten)]
+    pub boards: super::BoardArgs,
     /// Rules preset name or path.
     #[arg(long)]
     pub rules: Option<String>,
@@ -65,10 +55,10 @@ pub struct RunArgs {
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
         data_dir: args.data_dir.clone().unwrap_or_else(files::data_dir),
-        station: args.station.clone(),
-        board_a: args.board_a.clone(),
-        board_b: args.board_b.clone(),
-        profile: args.profile.clone(),
+        station: args.boards.station.clone(),
+        board_a: args.boards.board_a.clone(),
+        board_b: args.boards.board_b.clone(),
+        profile: args.boards.profile.clone(),
         rules: args.rules.clone(),
         start: args.start,
         players: args.players.as_deref().map(|p| {

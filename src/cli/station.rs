@@ -22,15 +22,8 @@ use crate::station::{BoardPlan, Session, files};
 
 #[derive(clap::Args, Debug)]
 pub struct StationArgs {
-    /// Station file (RON) naming the ports or serial numbers of boards A and B.
-    #[arg(long)]
-    pub station: Option<PathBuf>,
-    /// Port (or DGT serial number) of board A.
-    #[arg(long)]
-    pub board_a: Option<String>,
-    /// Port (or DGT serial number) of board B.
-    #[arg(long)]
-    pub board_b: Option<String>,
+    #[command(flatten)]
+    pub boards: super::BoardArgs,
     /// Rules preset name or path.
     #[arg(long, default_value = RulesPreset::DEFAULT_NAME)]
     pub rules: String,
@@ -119,31 +112,26 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
 type Boards = (Vec<BoardPlan>, Option<DemoBoards>, Option<PathBuf>);
 
 fn boards(args: &StationArgs) -> anyhow::Result<Boards> {
-    let usb = DeviceProfile::load("dgt-usb").map_err(anyhow::Error::msg)?;
-    if let Some(path) = &args.station {
+    let profile = DeviceProfile::load(&args.boards.profile).map_err(anyhow::Error::msg)?;
+    if let Some(path) = &args.boards.station {
         let station = Station::load(path).map_err(anyhow::Error::msg)?;
-        let mut plans = Vec::new();
-        for b in &station.boards {
-            let profile = DeviceProfile::load(&b.profile).map_err(anyhow::Error::msg)?;
-            plans.push(BoardPlan {
-                board: b.board,
-                port: b.port.clone(),
-                profile,
-            });
-        }
+        let plans = BoardPlan::for_station(&station).map_err(anyhow::Error::msg)?;
         return Ok((plans, None, None));
     }
-    let given: Vec<(BoardId, &String)> = [(BoardId::A, &args.board_a), (BoardId::B, &args.board_b)]
-        .into_iter()
-        .filter_map(|(b, p)| p.as_ref().map(|p| (b, p)))
-        .collect();
+    let given: Vec<(BoardId, &String)> = [
+        (BoardId::A, &args.boards.board_a),
+        (BoardId::B, &args.boards.board_b),
+    ]
+    .into_iter()
+    .filter_map(|(b, p)| p.as_ref().map(|p| (b, p)))
+    .collect();
     if !given.is_empty() {
         let plans = given
             .into_iter()
             .map(|(board, port)| BoardPlan {
                 board,
                 port: PortSpec::parse(port),
-                profile: usb.clone(),
+                profile: profile.clone(),
             })
             .collect();
         return Ok((plans, None, None));

@@ -231,19 +231,20 @@ pub fn find_by_serial(
     registry_dir: &Path,
 ) -> Result<(Box<dyn SerialPort>, String), DeviceError> {
     let timeout = Duration::from_millis(profile.answer_timeout_ms.max(300));
+    // The port at `path`, open, if the board on it answers to `serial`.
+    let ask = |path: &str| -> Result<Option<Box<dyn SerialPort>>, DeviceError> {
+        let mut port = open_port(path, profile)?;
+        let ours = matches!(probe(port.as_mut(), timeout),
+            Probe::Dgt { identity, .. } if identity.answers_to(serial));
+        Ok(ours.then_some(port))
+    };
     let mut busy: Vec<String> = Vec::new();
     for c in candidates(registry_dir, Some(serial), false) {
-        match open_port(&c.path, profile) {
-            Ok(mut port) => {
-                if let Probe::Dgt { identity, .. } = probe(port.as_mut(), timeout)
-                    && identity.answers_to(serial)
-                {
-                    return Ok((port, c.path));
-                }
-            }
+        match ask(&c.path) {
+            Ok(Some(port)) => return Ok((port, c.path)),
             // The other board's worker may be asking this port who it is right now.
             Err(DeviceError::PortBusy { .. }) => busy.push(c.path),
-            Err(_) => {} // gone, or not ours to open
+            Ok(None) | Err(_) => {} // another board, gone, or not ours to open
         }
     }
     // Ports that were busy are asked again once the other worker's probe is over (at most
@@ -252,10 +253,7 @@ pub fn find_by_serial(
     if !busy.is_empty() {
         std::thread::sleep(timeout);
         for path in busy {
-            if let Ok(mut port) = open_port(&path, profile)
-                && let Probe::Dgt { identity, .. } = probe(port.as_mut(), timeout)
-                && identity.answers_to(serial)
-            {
+            if let Ok(Some(port)) = ask(&path) {
                 return Ok((port, path));
             }
         }

@@ -710,13 +710,10 @@ fn filter_moves(
 /// of every reading it considers.
 fn is_legal_under(pos: &Crazyhouse, rules: &RulesPreset, m: Move) -> bool {
     match m {
-        Move::Put { .. } => filter_moves(
-            pos,
-            rules,
-            std::iter::once(m).filter(|m| pos.is_legal(*m)),
-            true,
-        )
-        .contains(&m),
+        // A drop shakmaty allows, kept by the preset's drop rules.
+        Move::Put { .. } => {
+            pos.is_legal(m) && !filter_moves(pos, rules, std::iter::once(m), true).is_empty()
+        }
         Move::Normal {
             role,
             from,

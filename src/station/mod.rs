@@ -32,7 +32,7 @@ use crate::arbiter::journal::{self, JournalHeader};
 use crate::arbiter::view::MatchView;
 use crate::arbiter::{Arbiter, Input, Output, TdAction};
 use crate::device::capture::{CaptureSink, CaptureWriter};
-use crate::device::profile::{DeviceProfile, PortSpec};
+use crate::device::profile::{ConfigError, DeviceProfile, PortSpec, Station};
 use crate::device::worker::{WorkerConfig, WorkerHandle, spawn_board_worker};
 use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::Message;
@@ -47,6 +47,23 @@ pub struct BoardPlan {
     pub board: BoardId,
     pub port: PortSpec,
     pub profile: DeviceProfile,
+}
+
+impl BoardPlan {
+    /// The boards of a station file, each with its device profile loaded.
+    pub fn for_station(station: &Station) -> Result<Vec<BoardPlan>, ConfigError> {
+        station
+            .boards
+            .iter()
+            .map(|b| {
+                Ok(BoardPlan {
+                    board: b.board,
+                    port: b.port.clone(),
+                    profile: DeviceProfile::load(&b.profile)?,
+                })
+            })
+            .collect()
+    }
 }
 
 /// How long the projector may run behind live, at most (views kept for the delay).

@@ -23,7 +23,7 @@ use super::{projector, text, theme};
 use crate::arbiter::journal::JournalHeader;
 use crate::arbiter::view::MatchView;
 use crate::arbiter::{ArbiterConfig, TdAction, Timing};
-use crate::device::profile::{DeviceProfile, PortSpec, Station, StationBoard};
+use crate::device::profile::{PortSpec, Station, StationBoard};
 use crate::rules::{EndReason, MatchResult, RulesPreset, Seat, Team};
 use crate::station::demo::{DemoBoards, DemoPlayer};
 use crate::station::{BoardPlan, Session, Waker, files};
@@ -353,7 +353,7 @@ impl TandemApp {
             }
             BoardsChoice::Station | BoardsChoice::Ports => {
                 let station = self.form_station()?;
-                let plans = plans_for(&station)?;
+                let plans = BoardPlan::for_station(&station)?;
                 self.stop_live();
                 let header = self.header(rules, &plans);
                 let dir = files::new_match_dir(&self.opts.data_dir, "");
@@ -415,7 +415,7 @@ impl TandemApp {
                 )
             })?
         };
-        let plans = plans_for(&station)?;
+        let plans = BoardPlan::for_station(&station)?;
         self.stop_live();
         let session = Session::resume(dir, &plans, None, self.waker.clone())
             .with_context(|| format!("resuming {}", dir.display()))?;
@@ -911,20 +911,6 @@ const DEMO_ADJUDICATION_MS: Millis = 3000;
 
 /// The file beside a journal naming the boards it was played on (for resuming).
 pub const BOARDS_FILE: &str = "boards.ron";
-
-fn plans_for(station: &Station) -> anyhow::Result<Vec<BoardPlan>> {
-    station
-        .boards
-        .iter()
-        .map(|b| {
-            Ok(BoardPlan {
-                board: b.board,
-                port: b.port.clone(),
-                profile: DeviceProfile::load(&b.profile)?,
-            })
-        })
-        .collect()
-}
 
 /// Keeps the newest `keep` demo records, removing older ones (a demo left running for an
 /// evening would otherwise fill the data folder).

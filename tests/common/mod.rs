@@ -2,6 +2,7 @@
 //! compare with the truth.
 #![allow(dead_code)]
 
+pub mod live;
 pub mod scene;
 
 use tandem::BoardId;
