@@ -3,9 +3,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::describe_alerts;
+use crate::common::describe_alerts;
 use tandem::BoardId;
 use tandem::arbiter::{AlertKind, ArbiterConfig};
 use tandem::device::capture::read_capture;

@@ -8,8 +8,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use proptest::prelude::*;
 use tandem::BoardId;
 use tandem::arbiter::journal::{JournalHeader, header_lines, input_line, parse_journal};
@@ -116,7 +114,7 @@ fn real_journal() -> String {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(CASES))]
+    #![proptest_config(crate::common::proptest_config(CASES))]
 
     /// A damaged capture reads, or fails naming a line of the file; never a panic.
     #[test]
@@ -196,7 +194,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(ARBITER_CASES))]
+    #![proptest_config(crate::common::proptest_config(ARBITER_CASES))]
 
     /// Random inputs straight into the arbiter: board messages (dumps of anything, field
     /// updates with any code, clocks with any times), links coming and going, time jumps,

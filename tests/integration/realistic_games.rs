@@ -5,9 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::{alarms, arbitrate_with_td, describe_alerts, sans};
+use crate::common::{alarms, arbitrate_with_td, describe_alerts, sans};
 use tandem::BoardId;
 use tandem::device::emulator::{ClockConfig, EmulatorConfig};
 use tandem::device::performer::Style;

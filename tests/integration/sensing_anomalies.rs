@@ -3,9 +3,7 @@
 //! square during the opponent's time — raise exactly the right alert, on the right board
 //! and square, and nothing else.
 
-mod common;
-
-use common::{alarms, arbitrate_with_td, describe_alerts};
+use crate::common::{alarms, arbitrate_with_td, describe_alerts};
 use proptest::prelude::*;
 use tandem::BoardId;
 use tandem::arbiter::AlertKind;
@@ -107,7 +105,7 @@ fn run(
 const CASES: u32 = 36;
 
 proptest! {
-    #![proptest_config(common::proptest_config(CASES))]
+    #![proptest_config(crate::common::proptest_config(CASES))]
 
     #[test]
     fn an_injected_anomaly_raises_exactly_its_alert(

@@ -5,9 +5,7 @@
 //! out exactly, and no alert is raised beyond the promotion question a pawn standing in for
 //! a piece must raise (answered by the TD as the player announces it).
 
-mod common;
-
-use common::{alarms, arbitrate_with_td_timing, describe_alerts, sans};
+use crate::common::{alarms, arbitrate_with_td_timing, describe_alerts, sans};
 use proptest::prelude::*;
 use tandem::arbiter::Timing;
 use tandem::device::emulator::{ClockConfig, EmulatorConfig};
@@ -133,7 +131,7 @@ fn play(s: &Setup) -> Result<(), TestCaseError> {
 const CASES: u32 = 48;
 
 proptest! {
-    #![proptest_config(common::proptest_config(CASES))]
+    #![proptest_config(crate::common::proptest_config(CASES))]
 
     #[test]
     fn random_matches_with_physical_noise_come_back_exactly(s in setup()) {

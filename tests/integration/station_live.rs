@@ -3,14 +3,12 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use tandem::arbiter::ArbiterConfig;
 use tandem::rules::RulesPreset;
 
-use common::live::{demo_session, header, temp_dir};
+use crate::common::live::{demo_session, header, temp_dir};
 
 #[test]
 fn demo_match_is_followed_live_and_journaled() {

@@ -5,8 +5,6 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Piece, Role, Square};
@@ -19,7 +17,7 @@ use tandem::rules::RulesPreset;
 use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 
-use common::live::{demo_session, header, temp_dir};
+use crate::common::live::{demo_session, header, temp_dir};
 
 fn start(name: &str) -> (DemoBoards, Session) {
     let config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));

@@ -5,9 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::scene::{Scene, k};
+use crate::common::scene::{Scene, k};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::*;

@@ -3,8 +3,6 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-mod common;
-
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -20,7 +18,7 @@ use tandem::device::{
 };
 use tandem::dgt::{ClockSide, Message, Orientation, PieceCode, detect_orientation};
 
-use common::live::temp_dir;
+use crate::common::live::temp_dir;
 
 const WAIT: Duration = Duration::from_secs(10);
 

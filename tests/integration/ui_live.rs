@@ -4,8 +4,6 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-mod common;
-
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,7 +20,7 @@ use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 use tandem::ui::{Options, TandemApp};
 
-use common::live::{demo_session, header, temp_dir};
+use crate::common::live::{demo_session, header, temp_dir};
 
 /// Steps the app (in real time) until `done` holds for the live view, or panics.
 fn wait_for(

@@ -1,9 +1,7 @@
 //! Whole matches played physically on virtual boards (production decoder and link code)
 //! and reconstructed by the arbiter, compared move for move with what was played.
 
-mod common;
-
-use common::{alarms, arbitrate_with_td, describe_alerts, sans};
+use crate::common::{alarms, arbitrate_with_td, describe_alerts, sans};
 use tandem::device::emulator::EmulatorConfig;
 use tandem::device::performer::Style;
 use tandem::device::table::{Chooser, Rehearsal};

@@ -1,0 +1,27 @@
+//! Tandem's integration tests, in one binary so that the UI stack is linked once.
+//!
+//! One module a theme; `common` holds the shared helpers (scene scripts on simulated
+//! boards, live pty boards and sessions, arbitration with a truthful TD).
+
+mod common;
+
+mod bpgn;
+mod cli_decode;
+mod dgt_codec;
+mod emulator;
+mod hostile_input;
+mod pty_worker;
+mod real_captures;
+mod realistic_games;
+mod reconnect_live;
+mod recovery;
+mod rules_articles;
+mod rules_perft;
+mod scenarios;
+mod sensing_anomalies;
+mod sensing_property;
+mod sensing_rehearsal;
+mod sim;
+mod station_live;
+mod ui;
+mod ui_live;
