@@ -7,13 +7,13 @@
 //! clock on the right,
 //! `PROMO=upright|spare|laid` how promoted pawns are shown (default laid).
 //! Used to reproduce a failing case of `tests/sensing_property.rs` from its printed setup.
+use tandem::arbiter::BoardEventKind;
 use tandem::arbiter::{Arbiter, ArbiterConfig, Input};
-use tandem::device::DeviceEventKind;
-use tandem::device::emulator::{ClockConfig, EmulatorConfig};
-use tandem::device::performer::{PromotionToken, Style};
-use tandem::device::table::{Chooser, Rehearsal};
 use tandem::dgt::Message;
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
+use tandem::sim::performer::{PromotionToken, Style};
+use tandem::sim::table::{Chooser, Rehearsal};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -80,9 +80,9 @@ fn main() {
         let parts: Vec<&str> = spec.split(':').collect();
         if let [what, b, ply] = parts.as_slice() {
             let what = match *what {
-                "pocket" => tandem::device::table::Injection::Pocket,
-                "extra" => tandem::device::table::Injection::ExtraPiece,
-                _ => tandem::device::table::Injection::Knock,
+                "pocket" => tandem::sim::table::Injection::Pocket,
+                "extra" => tandem::sim::table::Injection::ExtraPiece,
+                _ => tandem::sim::table::Injection::Knock,
             };
             let b = if *b == "B" {
                 tandem::BoardId::B
@@ -111,7 +111,7 @@ fn main() {
         let show = ev.board.to_string() == board && ev.t_ms >= from && ev.t_ms <= to;
         if show {
             match &ev.kind {
-                DeviceEventKind::Message(Message::FieldUpdate { field, code }) => {
+                BoardEventKind::Message(Message::FieldUpdate { field, code }) => {
                     let o = if std::env::var("ROT").unwrap_or_default().contains(board) {
                         tandem::dgt::Orientation::Rotated
                     } else {
@@ -122,14 +122,14 @@ fn main() {
                     };
                     println!("{} {} {} {}", ev.t_ms, ev.board, sq, code.fen_char());
                 }
-                DeviceEventKind::Message(Message::Clock(c)) => println!(
+                BoardEventKind::Message(Message::Clock(c)) => println!(
                     "{} {} clock running {:?} L{} R{}",
                     ev.t_ms, ev.board, c.running, c.left.seconds, c.right.seconds
                 ),
                 other => println!("{} {} {:?}", ev.t_ms, ev.board, other),
             }
         }
-        let out = arb.handle(&Input::Device(ev.clone()));
+        let out = arb.handle(&Input::Board(ev.clone()));
         for o in out {
             if show {
                 match &o {

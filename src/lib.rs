@@ -21,6 +21,7 @@ pub mod notation;
 pub mod replay;
 pub mod rules;
 pub mod sensing;
+pub mod sim;
 pub mod station;
 pub mod ui;
 pub mod util;

@@ -13,13 +13,13 @@ use clap::{Parser, Subcommand};
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<CliCommand>,
     #[command(flatten)]
     run: tandem::cli::app::RunArgs,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {
+enum CliCommand {
     /// Start the TD console and projector (the default: with no boards given, a demo match
     /// on two virtual boards).
     Run(tandem::cli::app::RunArgs),
@@ -63,16 +63,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         None => tandem::cli::app::run(cli.run),
-        Some(Command::Run(args)) => tandem::cli::app::run(args),
-        Some(Command::Bpgn {
+        Some(CliCommand::Run(args)) => tandem::cli::app::run(args),
+        Some(CliCommand::Bpgn {
             command: BpgnCommand::Check { files, rules },
         }) => tandem::cli::bpgn::check(&files, &rules),
-        Some(Command::Decode { capture }) => tandem::cli::decode::run(&capture),
-        Some(Command::Replay(args)) => tandem::cli::replay::run(args),
-        Some(Command::Ports(args)) => tandem::cli::ports::run(args),
-        Some(Command::Emulate(args)) => tandem::cli::emulate::run(args),
-        Some(Command::Bench(args)) => tandem::cli::bench::run(args),
-        Some(Command::Station(args)) => tandem::cli::station::run(args),
+        Some(CliCommand::Decode { capture }) => tandem::cli::decode::run(&capture),
+        Some(CliCommand::Replay(args)) => tandem::cli::replay::run(args),
+        Some(CliCommand::Ports(args)) => tandem::cli::ports::run(args),
+        Some(CliCommand::Emulate(args)) => tandem::cli::emulate::run(args),
+        Some(CliCommand::Bench(args)) => tandem::cli::bench::run(args),
+        Some(CliCommand::Station(args)) => tandem::cli::station::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,17 +1,17 @@
 //! Driving the arbiter from a recording, exactly as live play does: a capture file's raw
 //! bytes go through one DGT decoder per board, each decoded message becomes the same
-//! [`DeviceEvent`] the serial worker would have sent, and deadlines fall as the recorded
+//! [`BoardEvent`] the serial worker would have sent, and deadlines fall as the recorded
 //! time passes.
 
 use crate::arbiter::{Arbiter, ArbiterConfig, Input, Output};
+use crate::arbiter::{BoardEvent, BoardEventKind};
 use crate::device::capture::CaptureChunk;
-use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::{Decoder, Message};
 use crate::{BoardId, Millis};
 
 /// Decoded device events of a capture, in recorded order.
 #[must_use]
-pub fn capture_events(chunks: &[CaptureChunk]) -> Vec<DeviceEvent> {
+pub fn capture_events(chunks: &[CaptureChunk]) -> Vec<BoardEvent> {
     let mut decoders = [Decoder::new(), Decoder::new()];
     let mut events = Vec::new();
     let mut msgs = Vec::new();
@@ -22,10 +22,10 @@ pub fn capture_events(chunks: &[CaptureChunk]) -> Vec<DeviceEvent> {
             if matches!(m, Message::Garbage { .. }) {
                 continue;
             }
-            events.push(DeviceEvent {
+            events.push(BoardEvent {
                 board: c.board,
                 t_ms: c.t_ms,
-                kind: DeviceEventKind::Message(m),
+                kind: BoardEventKind::Message(m),
             });
         }
     }
@@ -36,8 +36,8 @@ pub fn capture_events(chunks: &[CaptureChunk]) -> Vec<DeviceEvent> {
 pub const TAIL_MS: Millis = 10_000;
 
 /// Runs `events` through a fresh arbiter; `on_output` sees every output as it happens.
-pub fn run(cfg: ArbiterConfig, events: &[DeviceEvent], on_output: impl FnMut(&Output)) -> Arbiter {
-    let inputs: Vec<Input> = events.iter().cloned().map(Input::Device).collect();
+pub fn run(cfg: ArbiterConfig, events: &[BoardEvent], on_output: impl FnMut(&Output)) -> Arbiter {
+    let inputs: Vec<Input> = events.iter().cloned().map(Input::Board).collect();
     run_inputs(cfg, &inputs, on_output)
 }
 

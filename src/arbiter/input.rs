@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::device::DeviceEvent;
+use crate::dgt::Message;
 use crate::rules::{MatchResult, Penalty, Seat};
 use crate::{BoardId, Millis};
 
@@ -13,8 +13,9 @@ use super::alert::PlyRef;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Input {
-    /// A report from a board (message, connect, disconnect).
-    Device(DeviceEvent),
+    /// A report from a board (message, connect, disconnect). Journaled as `device`.
+    #[serde(rename = "device")]
+    Board(BoardEvent),
     /// Time passing with nothing else happening (lets waiting decisions fall due).
     Tick { t_ms: Millis },
     /// A decision of the tournament director.
@@ -25,7 +26,7 @@ impl Input {
     #[must_use]
     pub fn t_ms(&self) -> Millis {
         match self {
-            Input::Device(e) => e.t_ms,
+            Input::Board(e) => e.t_ms,
             Input::Tick { t_ms } | Input::Td { t_ms, .. } => *t_ms,
         }
     }
@@ -88,4 +89,28 @@ impl Offence {
             Offence::Other => "conduct",
         }
     }
+}
+
+/// One report from a board, timestamped in ms since the match epoch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardEvent {
+    pub board: BoardId,
+    pub t_ms: Millis,
+    pub kind: BoardEventKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardEventKind {
+    /// A message from the board (link-level replies such as keep-alive serial numbers are
+    /// not passed on).
+    Message(Message),
+    /// The board answered the start-up sequence; a fresh dump follows.
+    Connected {
+        port: String,
+        serial: Option<String>,
+        version: Option<(u8, u8)>,
+    },
+    /// The board was lost (unplugged, silent, wrong board) or could not be opened.
+    Disconnected { reason: String },
 }

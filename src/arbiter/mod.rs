@@ -19,10 +19,9 @@ pub mod view;
 use shakmaty::{Color, Move, Piece, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
-pub use input::{Input, Offence, TdAction};
-pub use track::{LinkState, ResultSignal, Timing, Track};
+pub use input::{BoardEvent, BoardEventKind, Input, Offence, TdAction};
+pub use track::{LinkStatus, ResultSignal, Timing, Track};
 
-use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::{ClockSide, ClockTimes, Message};
 use crate::rules::{
     BoardState, ClaimOutcome, IllegalReason, Legality, Match, MatchResult, Penalty, PlyMeta,
@@ -195,7 +194,7 @@ impl Arbiter {
         self.advance_to(t);
         self.now = t;
         match input {
-            Input::Device(ev) => self.on_device(ev),
+            Input::Board(ev) => self.on_device(ev),
             Input::Tick { .. } => {}
             Input::Td { action, .. } => self.on_td(action),
         }
@@ -325,13 +324,13 @@ impl Arbiter {
     // ----------------------------------------------------------------------------------
     // Board messages
 
-    fn on_device(&mut self, ev: &DeviceEvent) {
+    fn on_device(&mut self, ev: &BoardEvent) {
         let b = ev.board;
         if !self.game.board_ids().contains(&b) {
             return;
         }
         match &ev.kind {
-            DeviceEventKind::Connected {
+            BoardEventKind::Connected {
                 port,
                 serial,
                 version,
@@ -351,7 +350,7 @@ impl Arbiter {
                     self.clear(b, AlertKind::Disconnected, None);
                 }
             }
-            DeviceEventKind::Disconnected { reason } => {
+            BoardEventKind::Disconnected { reason } => {
                 let track = &mut self.boards[b.index()];
                 let was_connected = track.link.connected || track.link.lost_because.is_none();
                 track.link.connected = false;
@@ -367,7 +366,7 @@ impl Arbiter {
                     );
                 }
             }
-            DeviceEventKind::Message(msg) => self.on_message(b, msg),
+            BoardEventKind::Message(msg) => self.on_message(b, msg),
         }
     }
 
@@ -622,7 +621,7 @@ impl Arbiter {
                         .iter()
                         .filter_map(|c| c.plies.last())
                         .map(|m| {
-                            crate::notation::san::move_text(
+                            crate::rules::san::move_text(
                                 self.game.board(b),
                                 self.game.rules(),
                                 *m,

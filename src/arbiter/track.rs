@@ -62,7 +62,7 @@ impl Default for Timing {
 
 /// The link to the board as the TD sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LinkState {
+pub struct LinkStatus {
     pub connected: bool,
     pub port: Option<String>,
     pub serial: Option<String>,
@@ -110,7 +110,7 @@ const MAX_HISTORY: usize = 2048;
 pub struct Track {
     pub id: BoardId,
     pub timing: Timing,
-    pub link: LinkState,
+    pub link: LinkStatus,
     /// The last board state in the board's own numbering.
     pub raw: Fields,
     pub have_raw: bool,
@@ -213,7 +213,7 @@ impl Track {
         Track {
             id,
             timing,
-            link: LinkState::default(),
+            link: LinkStatus::default(),
             raw: Fields::empty(),
             have_raw: false,
             orientation: None,

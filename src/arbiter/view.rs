@@ -5,7 +5,7 @@
 use shakmaty::{Color, Move, Piece, Square};
 
 use super::alert::{Alert, AlertKind, PlyRef};
-use super::track::{LinkState, ResultSignal};
+use super::track::{LinkStatus, ResultSignal};
 use super::{Arbiter, Offence, PenaltyRecord};
 use crate::dgt::{ClockSide, Orientation};
 use crate::rules::{Legality, Penalty, Reserve, Seat, Team, TimeControl};
@@ -71,7 +71,7 @@ pub struct BoardView {
     /// Squares where the board differs from the record.
     pub differing: Vec<Square>,
     pub started: bool,
-    pub link: LinkState,
+    pub link: LinkStatus,
     pub orientation: Option<Orientation>,
     /// Which clock side is White's, once seen.
     pub white_side: Option<ClockSide>,

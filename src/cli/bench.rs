@@ -9,13 +9,14 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::arbiter::BoardEventKind;
 use crate::arbiter::{Arbiter, ArbiterConfig, Input, Output};
-use crate::device::DeviceEventKind;
-use crate::device::emulator::EmulatorConfig;
-use crate::device::performer::Style;
-use crate::device::table::{Chooser, Rehearsal, truthful_answers};
 use crate::dgt::Message;
 use crate::rules::RulesPreset;
+use crate::sim::emulator::EmulatorConfig;
+use crate::sim::performer::Style;
+use crate::sim::table::{Chooser, Rehearsal};
+use crate::sim::td::truthful_answers;
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -83,7 +84,7 @@ pub fn record(rules: &RulesPreset, matches: u64, td: bool) -> Vec<Vec<Input>> {
             let mut inputs = Vec::new();
             for ev in Rehearsal::events(&out) {
                 let t_ms = ev.t_ms;
-                let input = Input::Device(ev);
+                let input = Input::Board(ev);
                 let mut outputs = arb.handle(&input);
                 inputs.push(input);
                 while !outputs.is_empty() {
@@ -116,7 +117,7 @@ pub fn measure(rules: &RulesPreset, recording: &[Vec<Input>], rounds: u32) -> Be
         .filter(|i| {
             matches!(
                 i,
-                Input::Device(e) if matches!(e.kind, DeviceEventKind::Message(Message::FieldUpdate { .. }))
+                Input::Board(e) if matches!(e.kind, BoardEventKind::Message(Message::FieldUpdate { .. }))
             )
         })
         .count();

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use crate::BoardId;
-use crate::device::emulator::{ClockConfig, EmulatorConfig, PhysicalAction};
-use crate::device::{VirtualBoard, VirtualBoardHandle, registry};
+use crate::device::registry;
 use crate::dgt::{ClockSide, Orientation};
+use crate::sim::emulator::{ClockConfig, EmulatorConfig, PhysicalAction};
+use crate::sim::{VirtualBoard, VirtualBoardHandle};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {

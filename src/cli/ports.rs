@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::device::port::{CandidateSource, Probe, candidates, probe_path};
+use crate::device::port::{PortSource, Probe, likely_ports, probe_path};
 use crate::device::{DeviceError, DeviceProfile, registry};
 
 #[derive(clap::Args, Debug)]
@@ -23,15 +23,15 @@ pub struct PortsArgs {
 pub fn run(args: PortsArgs) -> anyhow::Result<ExitCode> {
     let dir = args.registry.clone().unwrap_or_else(registry::default_dir);
     let profile = DeviceProfile::default();
-    let list = candidates(&dir, None, true);
+    let list = likely_ports(&dir, None, true);
     if list.is_empty() {
         println!("no serial ports found (virtual boards: {})", dir.display());
     }
     for c in list {
         let what = match &c.source {
-            CandidateSource::Registry { serial } => format!("virtual board, serial {serial}"),
-            CandidateSource::ById { name } => format!("by-id {name}"),
-            CandidateSource::Enumerated(info) => {
+            PortSource::Registry { serial } => format!("virtual board, serial {serial}"),
+            PortSource::ById { name } => format!("by-id {name}"),
+            PortSource::Enumerated(info) => {
                 let mut parts = vec![info.kind.clone()];
                 if let Some((vid, pid)) = info.vid_pid {
                     parts.push(format!("{vid:04x}:{pid:04x}"));

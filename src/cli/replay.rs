@@ -55,7 +55,7 @@ pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
         let rules = RulesPreset::load(&args.rules).map_err(anyhow::Error::msg)?;
         let events = crate::replay::capture_events(&chunks)
             .into_iter()
-            .map(crate::arbiter::Input::Device)
+            .map(crate::arbiter::Input::Board)
             .collect();
         (ArbiterConfig::new(rules), events)
     };

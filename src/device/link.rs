@@ -12,8 +12,8 @@
 use crate::dgt::{Command, Decoder, Message};
 use crate::{BoardId, Millis};
 
-use super::event::{DeviceEvent, DeviceEventKind};
 use super::profile::{DeviceProfile, UpdateMode};
+use crate::arbiter::{BoardEvent, BoardEventKind};
 
 /// Timing of the link, usually taken from a [`DeviceProfile`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,7 @@ pub enum HandshakeStep {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkState {
+pub enum LinkPhase {
     Idle,
     Handshake(HandshakeStep),
     Connected,
@@ -110,7 +110,7 @@ pub enum LinkState {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LinkOutput {
     pub write: Vec<u8>,
-    pub events: Vec<DeviceEvent>,
+    pub events: Vec<BoardEvent>,
 }
 
 impl LinkOutput {
@@ -127,7 +127,7 @@ pub struct LinkSession {
     cfg: LinkConfig,
     port: String,
     decoder: Decoder,
-    state: LinkState,
+    state: LinkPhase,
     /// When the command of the current handshake step was (re)sent.
     step_sent: Millis,
     started: Millis,
@@ -153,7 +153,7 @@ impl LinkSession {
             cfg,
             port: port.into(),
             decoder: Decoder::new(),
-            state: LinkState::Idle,
+            state: LinkPhase::Idle,
             step_sent: 0,
             started: 0,
             last_rx: None,
@@ -165,19 +165,19 @@ impl LinkSession {
     }
 
     #[must_use]
-    pub fn state(&self) -> &LinkState {
+    pub fn state(&self) -> &LinkPhase {
         &self.state
     }
 
     #[must_use]
     pub fn is_connected(&self) -> bool {
-        self.state == LinkState::Connected
+        self.state == LinkPhase::Connected
     }
 
     #[must_use]
     pub fn lost_reason(&self) -> Option<&str> {
         match &self.state {
-            LinkState::Lost(r) => Some(r),
+            LinkPhase::Lost(r) => Some(r),
             _ => None,
         }
     }
@@ -193,8 +193,8 @@ impl LinkSession {
         self.version
     }
 
-    fn event(&self, t_ms: Millis, kind: DeviceEventKind) -> DeviceEvent {
-        DeviceEvent {
+    fn event(&self, t_ms: Millis, kind: BoardEventKind) -> BoardEvent {
+        BoardEvent {
             board: self.board,
             t_ms,
             kind,
@@ -206,7 +206,7 @@ impl LinkSession {
         self.decoder = Decoder::new();
         self.started = now;
         self.step_sent = now;
-        self.state = LinkState::Handshake(HandshakeStep::Version);
+        self.state = LinkPhase::Handshake(HandshakeStep::Version);
         let mut write = Command::Reset.encode();
         write.extend(Command::Version.encode());
         LinkOutput {
@@ -222,13 +222,13 @@ impl LinkSession {
         if self.is_connected() {
             out.events.push(self.event(
                 now,
-                DeviceEventKind::Disconnected {
+                BoardEventKind::Disconnected {
                     reason: reason.to_string(),
                 },
             ));
         }
-        if !matches!(self.state, LinkState::Lost(_)) {
-            self.state = LinkState::Lost(reason.to_string());
+        if !matches!(self.state, LinkPhase::Lost(_)) {
+            self.state = LinkPhase::Lost(reason.to_string());
         }
         out
     }
@@ -236,7 +236,7 @@ impl LinkSession {
     /// Bytes received at `now`.
     pub fn receive(&mut self, now: Millis, bytes: &[u8]) -> LinkOutput {
         let mut out = LinkOutput::default();
-        if matches!(self.state, LinkState::Lost(_) | LinkState::Idle) || bytes.is_empty() {
+        if matches!(self.state, LinkPhase::Lost(_) | LinkPhase::Idle) || bytes.is_empty() {
             return out;
         }
         self.last_rx = Some(now);
@@ -244,7 +244,7 @@ impl LinkSession {
         self.decoder.push(bytes, &mut msgs);
         for m in msgs {
             out.append(self.handle(now, m));
-            if matches!(self.state, LinkState::Lost(_)) {
+            if matches!(self.state, LinkPhase::Lost(_)) {
                 break;
             }
         }
@@ -268,31 +268,31 @@ impl LinkSession {
     fn handle(&mut self, now: Millis, m: Message) -> LinkOutput {
         let mut out = LinkOutput::default();
         match (&self.state, m) {
-            (LinkState::Handshake(HandshakeStep::Version), Message::Version { major, minor }) => {
+            (LinkPhase::Handshake(HandshakeStep::Version), Message::Version { major, minor }) => {
                 self.version = Some((major, minor));
-                self.state = LinkState::Handshake(HandshakeStep::LongSerial);
+                self.state = LinkPhase::Handshake(HandshakeStep::LongSerial);
                 self.step_sent = now;
                 out.write = Command::LongSerialNumber.encode();
             }
-            (LinkState::Handshake(HandshakeStep::LongSerial), Message::LongSerialNumber(s)) => {
+            (LinkPhase::Handshake(HandshakeStep::LongSerial), Message::LongSerialNumber(s)) => {
                 self.found.long_serial = Some(s);
                 if let Some(lost) = self.check_identity(now) {
                     return lost;
                 }
-                self.state = LinkState::Handshake(HandshakeStep::Serial);
+                self.state = LinkPhase::Handshake(HandshakeStep::Serial);
                 self.step_sent = now;
                 out.write = Command::SerialNumber.encode();
             }
-            (LinkState::Handshake(HandshakeStep::Serial), Message::SerialNumber(s)) => {
+            (LinkPhase::Handshake(HandshakeStep::Serial), Message::SerialNumber(s)) => {
                 self.found.serial = Some(s);
                 if let Some(lost) = self.check_identity(now) {
                     return lost;
                 }
-                self.state = LinkState::Connected;
+                self.state = LinkPhase::Connected;
                 self.last_keepalive = now;
                 out.events.push(self.event(
                     now,
-                    DeviceEventKind::Connected {
+                    BoardEventKind::Connected {
                         port: self.port.clone(),
                         serial: self.found.display(),
                         version: self.version,
@@ -309,8 +309,8 @@ impl LinkSession {
                 );
             }
             // Before the board is known its messages are stale or foreign: dropped.
-            (LinkState::Handshake(_), _) => {}
-            (LinkState::Connected, Message::SerialNumber(s)) => {
+            (LinkPhase::Handshake(_), _) => {}
+            (LinkPhase::Connected, Message::SerialNumber(s)) => {
                 if self.found.serial.as_deref() != Some(s.as_str()) {
                     let reason = format!(
                         "board on {} changed: serial {s}, expected {}",
@@ -321,12 +321,11 @@ impl LinkSession {
                 }
             }
             // Link-level answers are not the core's business.
-            (LinkState::Connected, Message::LongSerialNumber(_) | Message::Version { .. }) => {}
-            (LinkState::Connected, m) => {
-                out.events
-                    .push(self.event(now, DeviceEventKind::Message(m)));
+            (LinkPhase::Connected, Message::LongSerialNumber(_) | Message::Version { .. }) => {}
+            (LinkPhase::Connected, m) => {
+                out.events.push(self.event(now, BoardEventKind::Message(m)));
             }
-            (LinkState::Idle | LinkState::Lost(_), _) => {}
+            (LinkPhase::Idle | LinkPhase::Lost(_), _) => {}
         }
         out
     }
@@ -336,7 +335,7 @@ impl LinkSession {
         let mut out = LinkOutput::default();
         let since_rx = now.saturating_sub(self.last_rx.unwrap_or(self.started));
         match self.state.clone() {
-            LinkState::Handshake(step) => {
+            LinkPhase::Handshake(step) => {
                 if now.saturating_sub(self.started) > self.cfg.silence_timeout_ms.max(1) {
                     let reason = if self.last_rx.is_none() {
                         format!(
@@ -357,14 +356,14 @@ impl LinkSession {
                         }
                         // Old boards do not know the long serial: fall back.
                         HandshakeStep::LongSerial => {
-                            self.state = LinkState::Handshake(HandshakeStep::Serial);
+                            self.state = LinkPhase::Handshake(HandshakeStep::Serial);
                             out.write = Command::SerialNumber.encode();
                         }
                         HandshakeStep::Serial => out.write = Command::SerialNumber.encode(),
                     }
                 }
             }
-            LinkState::Connected => {
+            LinkPhase::Connected => {
                 if since_rx > self.cfg.silence_timeout_ms {
                     let reason = format!("no data from the board for {} ms", since_rx);
                     return self.lose(now, &reason);
@@ -374,7 +373,7 @@ impl LinkSession {
                     out.write = Command::SerialNumber.encode();
                 }
             }
-            LinkState::Idle | LinkState::Lost(_) => {}
+            LinkPhase::Idle | LinkPhase::Lost(_) => {}
         }
         out
     }
@@ -405,10 +404,10 @@ mod tests {
         assert_eq!(o.write, [0x42, 0x4b]);
         assert_eq!(
             o.events,
-            vec![DeviceEvent {
+            vec![BoardEvent {
                 board: BoardId::A,
                 t_ms: 15,
-                kind: DeviceEventKind::Connected {
+                kind: BoardEventKind::Connected {
                     port: "/dev/x".into(),
                     serial: Some("0000012345".into()),
                     version: Some((1, 2))
@@ -430,8 +429,8 @@ mod tests {
         let o = s.tick(4100);
         assert!(matches!(
             o.events.as_slice(),
-            [DeviceEvent {
-                kind: DeviceEventKind::Disconnected { .. },
+            [BoardEvent {
+                kind: BoardEventKind::Disconnected { .. },
                 ..
             }]
         ));
@@ -449,7 +448,7 @@ mod tests {
         let o = s.receive(1310, &msg(Message::SerialNumber("54321".into())));
         assert!(s.is_connected());
         assert!(
-            matches!(&o.events[0].kind, DeviceEventKind::Connected { serial: Some(x), .. } if x == "54321")
+            matches!(&o.events[0].kind, BoardEventKind::Connected { serial: Some(x), .. } if x == "54321")
         );
     }
 
@@ -483,7 +482,7 @@ mod tests {
         assert!(s.is_connected());
         let o = s.receive(900, &msg(Message::SerialNumber("22222".into())));
         assert!(
-            matches!(&o.events[0].kind, DeviceEventKind::Disconnected { reason } if reason.contains("22222"))
+            matches!(&o.events[0].kind, BoardEventKind::Disconnected { reason } if reason.contains("22222"))
         );
     }
 }

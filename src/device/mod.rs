@@ -1,29 +1,19 @@
-//! Everything between the serial wire and the core: serial workers with reconnect, the link
-//! protocol, device profiles and the station file, capture files, and the virtual board
-//! (a pure emulator, a simulated link in simulated time, and a real-time pty driver).
-//! Serial I/O appears only here.
+//! Everything between a real serial port and the core: serial workers with reconnect, the
+//! link protocol, device profiles and the station file, capture files, and the registry
+//! where boards are published by serial number. Serial I/O to boards appears only here
+//! (the simulator's virtual boards live in [`crate::sim`]).
 
 pub mod capture;
-pub mod event;
 pub mod link;
-pub mod performer;
+pub mod port;
 pub mod profile;
+pub mod registry;
+pub mod worker;
 
 pub use capture::{
     CaptureChunk, CaptureError, CaptureSink, CaptureWriter, parse_capture, read_capture,
 };
-pub use event::{DeviceEvent, DeviceEventKind};
-pub use link::{Identity, LinkConfig, LinkOutput, LinkSession, LinkState};
-pub use profile::{ConfigError, DeviceProfile, PortSpec, Station, StationBoard, UpdateMode};
-pub mod emulator;
-pub use emulator::{BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction, Token};
-pub mod sim;
-pub mod table;
-pub use sim::{SimBoard, SimOutput};
-pub mod port;
-pub mod registry;
+pub use link::{Identity, LinkConfig, LinkOutput, LinkPhase, LinkSession};
 pub use port::{DeviceError, Probe};
-pub mod worker;
+pub use profile::{ConfigError, DeviceProfile, PortSpec, Station, StationBoard, UpdateMode};
 pub use worker::{WorkerConfig, WorkerHandle, spawn_board_worker};
-pub mod virtual_board;
-pub use virtual_board::{VirtualBoard, VirtualBoardHandle};

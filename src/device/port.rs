@@ -65,7 +65,7 @@ fn map_open_error(path: &str, e: &serialport::Error) -> DeviceError {
 
 /// Where a candidate port came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CandidateSource {
+pub enum PortSource {
     /// A virtual board's registry entry (named by its serial number).
     Registry { serial: String },
     /// `/dev/serial/by-id/…`.
@@ -85,23 +85,23 @@ pub struct PortInfo {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
+pub struct LikelyPort {
     pub path: String,
-    pub source: CandidateSource,
+    pub source: PortSource,
 }
 
 /// Ports a board might be on: virtual boards first (the one named `prefer` first of all),
 /// then `/dev/serial/by-id`, then every enumerated port. `all`: also ports that are
 /// unlikely to be boards (built-in `ttyS*` and the like), for `tandem ports`.
 #[must_use]
-pub fn candidates(registry_dir: &Path, prefer: Option<&str>, all: bool) -> Vec<Candidate> {
-    let mut out: Vec<Candidate> = Vec::new();
+pub fn likely_ports(registry_dir: &Path, prefer: Option<&str>, all: bool) -> Vec<LikelyPort> {
+    let mut out: Vec<LikelyPort> = Vec::new();
     let mut reg = registry::list(registry_dir);
     reg.sort_by_key(|(s, _)| Some(s.as_str()) != prefer);
     for (serial, target) in reg {
-        out.push(Candidate {
+        out.push(LikelyPort {
             path: target.display().to_string(),
-            source: CandidateSource::Registry { serial },
+            source: PortSource::Registry { serial },
         });
     }
     if let Ok(entries) = std::fs::read_dir("/dev/serial/by-id") {
@@ -113,9 +113,9 @@ pub fn candidates(registry_dir: &Path, prefer: Option<&str>, all: bool) -> Vec<C
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if let Ok(real) = std::fs::canonicalize(&p) {
-                out.push(Candidate {
+                out.push(LikelyPort {
                     path: real.display().to_string(),
-                    source: CandidateSource::ById { name },
+                    source: PortSource::ById { name },
                 });
             }
         }
@@ -131,9 +131,9 @@ pub fn candidates(registry_dir: &Path, prefer: Option<&str>, all: bool) -> Vec<C
         if !likely && !all {
             continue;
         }
-        out.push(Candidate {
+        out.push(LikelyPort {
             path: p.port_name.clone(),
-            source: CandidateSource::Enumerated(PortInfo {
+            source: PortSource::Enumerated(PortInfo {
                 kind: kind.to_string(),
                 vid_pid: usb.as_ref().map(|u| (u.vid, u.pid)),
                 serial_number: usb.as_ref().and_then(|u| u.serial_number.clone()),
@@ -239,7 +239,7 @@ pub fn find_by_serial(
         Ok(ours.then_some(port))
     };
     let mut busy: Vec<String> = Vec::new();
-    for c in candidates(registry_dir, Some(serial), false) {
+    for c in likely_ports(registry_dir, Some(serial), false) {
         match ask(&c.path) {
             Ok(Some(port)) => return Ok((port, c.path)),
             // The other board's worker may be asking this port who it is right now.
@@ -283,7 +283,7 @@ pub fn find_boards(
 ) -> (Vec<FoundBoard>, Vec<(String, String)>) {
     let mut found = Vec::new();
     let mut failed = Vec::new();
-    for c in candidates(registry_dir, None, false) {
+    for c in likely_ports(registry_dir, None, false) {
         match probe_path(&c.path, profile, timeout) {
             Probe::Dgt { identity, version } => {
                 if let Some(serial) = identity.display()

@@ -1,5 +1,5 @@
 //! One thread per board: owns its serial port, runs the [`LinkSession`], records raw bytes,
-//! reports [`DeviceEvent`]s, and finds the board again after an unplug.
+//! reports [`BoardEvent`]s, and finds the board again after an unplug.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,11 +13,11 @@ use serialport::SerialPort;
 use crate::{BoardId, Millis};
 
 use super::capture::CaptureSink;
-use super::event::{DeviceEvent, DeviceEventKind};
 use super::link::{Identity, LinkConfig, LinkOutput, LinkSession};
 use super::port::{self, DeviceError};
 use super::profile::{DeviceProfile, PortSpec};
 use super::registry;
+use crate::arbiter::{BoardEvent, BoardEventKind};
 
 #[derive(Clone, Debug)]
 pub struct WorkerConfig {
@@ -68,7 +68,7 @@ impl WorkerHandle {
 pub fn spawn_board_worker(
     cfg: WorkerConfig,
     epoch: Instant,
-    events: Sender<DeviceEvent>,
+    events: Sender<BoardEvent>,
     waker: Arc<dyn Fn() + Send + Sync>,
     capture: Option<CaptureSink>,
 ) -> WorkerHandle {
@@ -98,10 +98,10 @@ pub fn spawn_board_worker(
     let thread = match thread {
         Ok(t) => Some(t),
         Err(e) => {
-            let _ = fallback.send(DeviceEvent {
+            let _ = fallback.send(BoardEvent {
                 board,
                 t_ms: ms_since(epoch),
-                kind: DeviceEventKind::Disconnected {
+                kind: BoardEventKind::Disconnected {
                     reason: format!("cannot start the worker thread: {e}"),
                 },
             });
@@ -121,7 +121,7 @@ struct Worker {
     /// The board this worker accepts: from the station file, or the first one it saw.
     expected: Option<Identity>,
     epoch: Instant,
-    events: Sender<DeviceEvent>,
+    events: Sender<BoardEvent>,
     waker: Arc<dyn Fn() + Send + Sync>,
     capture: Option<CaptureSink>,
     stop: Arc<AtomicBool>,
@@ -146,17 +146,17 @@ impl Worker {
     }
 
     /// Sends events (blocking); false if nobody listens any more.
-    fn emit(&mut self, events: Vec<DeviceEvent>) -> bool {
+    fn emit(&mut self, events: Vec<BoardEvent>) -> bool {
         if events.is_empty() {
             return true;
         }
         for e in events {
             match &e.kind {
-                DeviceEventKind::Connected { .. } => self.last_reported = None,
-                DeviceEventKind::Disconnected { reason } => {
+                BoardEventKind::Connected { .. } => self.last_reported = None,
+                BoardEventKind::Disconnected { reason } => {
                     self.last_reported = Some(reason.clone())
                 }
-                DeviceEventKind::Message(_) => {}
+                BoardEventKind::Message(_) => {}
             }
             if self.events.send(e).is_err() {
                 return false;
@@ -171,10 +171,10 @@ impl Worker {
         if self.last_reported.as_deref() == Some(reason.as_str()) {
             return true;
         }
-        let e = DeviceEvent {
+        let e = BoardEvent {
             board: self.cfg.board,
             t_ms: self.now(),
-            kind: DeviceEventKind::Disconnected { reason },
+            kind: BoardEventKind::Disconnected { reason },
         };
         self.emit(vec![e])
     }
@@ -285,7 +285,7 @@ impl Worker {
         let was_connected = out
             .events
             .iter()
-            .any(|e| matches!(e.kind, DeviceEventKind::Disconnected { .. }));
+            .any(|e| matches!(e.kind, BoardEventKind::Disconnected { .. }));
         if !self.emit(out.events) {
             return SessionEnd::Abandoned;
         }

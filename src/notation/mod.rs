@@ -1,7 +1,7 @@
-//! Notation: SAN for display and the record, the BPGN writer and the tolerant reader.
+//! Notation: the BPGN writer and the tolerant reader (SAN itself is fixed by the rules:
+//! [`crate::rules::san`]).
 
 pub mod bpgn;
-pub mod san;
 
 pub use bpgn::{
     BpgnError, BpgnFileError, BpgnHeader, RawGame, ReadGame, parse_bpgn, parse_move, read_bpgn,

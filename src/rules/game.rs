@@ -406,10 +406,10 @@ impl Match {
         let color = state.turn();
         let number = state.fullmoves();
         let legality = state.judge(rules, mv);
-        let text = crate::notation::san::move_text(state, rules, mv, &legality);
+        let text = crate::rules::san::move_text(state, rules, mv, &legality);
         let mut after = state.clone();
         let applied = after.apply(mv, rules.promotion)?;
-        let suffix = crate::notation::san::suffix(&after, rules);
+        let suffix = crate::rules::san::suffix(&after, rules);
         self.boards[board.index()] = after;
         if rules.boards == BoardCount::Bughouse {
             let partner = &mut self.boards[board.other().index()];

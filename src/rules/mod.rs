@@ -4,10 +4,12 @@
 //! - [`position`]: one board as the players actually have it (illegal moves included),
 //!   with legality, mate and stalemate by the preset's definitions.
 //! - [`game`]: the match: four seats, the real-time record, transfers, the outcome.
+//! - [`san`]: SAN as the record writes it (written once, when a ply is recorded).
 
 pub mod game;
 pub mod position;
 pub mod preset;
+pub mod san;
 
 pub use game::{ClaimOutcome, EndReason, Match, MatchResult, PlayError, Ply, PlyMeta, Seat, Team};
 pub use position::{

@@ -14,12 +14,12 @@ use std::time::{Duration, Instant};
 use shakmaty::Square;
 
 use super::BoardPlan;
-use crate::device::emulator::{ClockConfig, EmulatorConfig, PhysicalAction, Token};
-use crate::device::performer::Style;
 use crate::device::profile::{DeviceProfile, PortSpec};
-use crate::device::table::{Chooser, Rehearsal, Table};
-use crate::device::virtual_board::{VirtualBoard, VirtualBoardHandle};
 use crate::rules::RulesPreset;
+use crate::sim::emulator::{ClockConfig, EmulatorConfig, PhysicalAction, PhysicalPiece};
+use crate::sim::performer::Style;
+use crate::sim::table::{Chooser, Rehearsal, Table};
+use crate::sim::virtual_board::{VirtualBoard, VirtualBoardHandle};
 use crate::{BoardId, Millis};
 
 /// Two virtual boards, on pseudo-terminals, as a TD would plug in two real ones.
@@ -198,7 +198,7 @@ impl Ord for ActionBox {
 }
 
 impl Table for RealTable {
-    fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+    fn physical(&self, id: BoardId, sq: Square) -> Option<PhysicalPiece> {
         self.boards
             .get(id.index())?
             .inspect(move |emu| emu.physical(sq))
@@ -289,7 +289,9 @@ fn knock(r: &mut Rehearsal<RealTable>, now: Millis) -> bool {
         .iter()
         .filter(|s| !busy.contains(**s))
         .filter_map(|&s| match r.table.physical(BoardId::A, s) {
-            Some(Token::Standing(p)) if p.color == owner && p.role != shakmaty::Role::King => {
+            Some(PhysicalPiece::Standing(p))
+                if p.color == owner && p.role != shakmaty::Role::King =>
+            {
                 Some((s, p))
             }
             _ => None,

@@ -1,7 +1,7 @@
 //! The live station: board workers, the arbiter thread, the journal and the capture.
 //!
 //! ```text
-//! board workers ──DeviceEvent──┐  (bounded channel, blocking send: nothing dropped)
+//! board workers ──BoardEvent──┐  (bounded channel, blocking send: nothing dropped)
 //! TD (UI) ────────TdAction─────┤
 //!                              ▼
 //!        arbiter thread: journal line written (and flushed) → Arbiter::handle → view
@@ -31,10 +31,10 @@ use crossbeam_channel::{Receiver, Sender, bounded, select};
 use crate::arbiter::journal::{self, JournalHeader};
 use crate::arbiter::view::MatchView;
 use crate::arbiter::{Arbiter, Input, Output, TdAction};
+use crate::arbiter::{BoardEvent, BoardEventKind};
 use crate::device::capture::{CaptureSink, CaptureWriter};
 use crate::device::profile::{ConfigError, DeviceProfile, PortSpec, Station};
 use crate::device::worker::{WorkerConfig, WorkerHandle, spawn_board_worker};
-use crate::device::{DeviceEvent, DeviceEventKind};
 use crate::dgt::Message;
 use crate::{BoardId, Millis};
 
@@ -203,7 +203,7 @@ impl Session {
             stop: AtomicBool::new(false),
             problem: Mutex::new(None),
         });
-        let (dev_tx, dev_rx) = bounded::<DeviceEvent>(1024);
+        let (dev_tx, dev_rx) = bounded::<BoardEvent>(1024);
         let (td_tx, td_rx) = bounded::<TdAction>(64);
         let mut workers = Vec::new();
         for plan in boards {
@@ -394,7 +394,7 @@ fn arbiter_loop(
     mut arbiter: Arbiter,
     mut journal: File,
     mut alerts: Option<File>,
-    dev_rx: &Receiver<DeviceEvent>,
+    dev_rx: &Receiver<BoardEvent>,
     td_rx: &Receiver<TdAction>,
     shared: &Shared,
     waker: &Waker,
@@ -410,7 +410,7 @@ fn arbiter_loop(
         let input = if devices_open {
             select! {
                 recv(dev_rx) -> ev => match ev {
-                    Ok(ev) => Some(Input::Device(ev)),
+                    Ok(ev) => Some(Input::Board(ev)),
                     Err(_) => { devices_open = false; None }
                 },
                 recv(td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
@@ -435,10 +435,10 @@ fn arbiter_loop(
         let durable = matches!(
             &input,
             Input::Td { .. }
-                | Input::Device(DeviceEvent {
-                    kind: DeviceEventKind::Message(Message::Clock(_))
-                        | DeviceEventKind::Connected { .. }
-                        | DeviceEventKind::Disconnected { .. },
+                | Input::Board(BoardEvent {
+                    kind: BoardEventKind::Message(Message::Clock(_))
+                        | BoardEventKind::Connected { .. }
+                        | BoardEventKind::Disconnected { .. },
                     ..
                 })
         );

@@ -14,7 +14,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use egui::{RichText, ViewportBuilder, ViewportCommand, ViewportId};
 
-use super::console::{self, Command, Console};
+use super::console::{self, Console, ConsoleRequest};
 use super::pieces::PieceSet;
 use super::replay::{self, Replay};
 use super::setup::{self, BoardsChoice, SetupAction, SetupForm, Unfinished};
@@ -585,7 +585,7 @@ impl TandemApp {
                     }
                 };
                 for c in commands {
-                    self.command(c);
+                    self.request(c);
                 }
             }
         }
@@ -597,13 +597,13 @@ impl TandemApp {
         }
     }
 
-    fn command(&mut self, c: Command) {
+    fn request(&mut self, c: ConsoleRequest) {
         match c {
-            Command::NewMatch => {
+            ConsoleRequest::NewMatch => {
                 self.setup.error = None;
                 self.screen = Screen::Setup;
             }
-            Command::OpenReplay(path) => self.open_replay(&path),
+            ConsoleRequest::OpenReplay(path) => self.open_replay(&path),
         }
     }
 

@@ -52,7 +52,7 @@ pub struct Confirm {
 
 /// What the console asks of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum ConsoleRequest {
     NewMatch,
     OpenReplay(PathBuf),
 }
@@ -163,7 +163,7 @@ pub fn show(
     source: &dyn MatchSource,
     view: &MatchView,
     pieces: Option<&PieceSet>,
-) -> Vec<Command> {
+) -> Vec<ConsoleRequest> {
     let now = source.now_ms();
     let mut commands = Vec::new();
     banners(ui, console, source, view, now);
@@ -687,7 +687,7 @@ fn side_panel(
     source: &dyn MatchSource,
     view: &MatchView,
     now: Millis,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<ConsoleRequest>,
 ) {
     let open: Vec<&Alert> = view.open_alerts().collect();
     if let Some(why) = &view.td_refusal {
@@ -1245,7 +1245,7 @@ fn export_tab(
     ui: &mut Ui,
     console: &mut Console,
     source: &dyn MatchSource,
-    commands: &mut Vec<Command>,
+    commands: &mut Vec<ConsoleRequest>,
 ) {
     if let Some(dir) = source.dir() {
         ui.label(RichText::new(format!("Match folder: {}", dir.display())).small());
@@ -1285,14 +1285,14 @@ fn export_tab(
         )
         .labelled_by(l.id);
         if ui.button("Open replay").clicked() && !console.replay_path.trim().is_empty() {
-            commands.push(Command::OpenReplay(PathBuf::from(
+            commands.push(ConsoleRequest::OpenReplay(PathBuf::from(
                 console.replay_path.trim(),
             )));
         }
     });
     ui.separator();
     if ui.button("New match…").clicked() {
-        commands.push(Command::NewMatch);
+        commands.push(ConsoleRequest::NewMatch);
     }
 }
 

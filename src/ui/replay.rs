@@ -46,7 +46,7 @@ impl Replay {
             let rules = RulesPreset::load(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
             let inputs = crate::replay::capture_events(&chunks)
                 .into_iter()
-                .map(Input::Device)
+                .map(Input::Board)
                 .collect();
             (ArbiterConfig::new(rules), inputs)
         };

@@ -5,12 +5,12 @@
 
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::Millis;
-use tandem::device::emulator::{
-    BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction as A,
-};
 use tandem::dgt::{
     ClockSide, Command, Decoder, Fields, Message, Orientation, PieceCode, detect_orientation,
     square_to_field,
+};
+use tandem::sim::emulator::{
+    BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction as A,
 };
 
 /// A minimal PC on the other end: sends commands, decodes what comes back.
@@ -193,7 +193,7 @@ fn capture_onto_the_victim_never_shows_empty() {
                 piece: wn,
             },
         );
-        assert_eq!(swept, Some(tandem::device::Token::Standing(wp())));
+        assert_eq!(swept, Some(tandem::sim::PhysicalPiece::Standing(wp())));
         pc.run(t + 1000);
         let u = pc.field_updates();
         let d2: Vec<_> = u.iter().filter(|(_, fl, _)| *fl == f(Square::D2)).collect();
@@ -516,7 +516,7 @@ fn knocked_piece_lands_elsewhere_or_falls_off() {
             to: Square::E1,
         },
     );
-    assert_eq!(off, Some(tandem::device::Token::Standing(wp())));
+    assert_eq!(off, Some(tandem::sim::PhysicalPiece::Standing(wp())));
     pc.run(2000);
     let mut fields: Vec<(u8, PieceCode)> = pc
         .field_updates()

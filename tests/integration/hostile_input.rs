@@ -12,9 +12,9 @@ use proptest::prelude::*;
 use tandem::BoardId;
 use tandem::arbiter::journal::{JournalHeader, header_lines, input_line, parse_journal};
 use tandem::arbiter::{Arbiter, ArbiterConfig, Input, Offence, PlyRef, TdAction};
+use tandem::arbiter::{BoardEvent, BoardEventKind};
 use tandem::device::capture::parse_capture;
 use tandem::device::profile::{DeviceProfile, Station};
-use tandem::device::{DeviceEvent, DeviceEventKind};
 use tandem::dgt::{ClockReading, ClockSide, ClockTimes, Fields, Message, Orientation, PieceCode};
 use tandem::notation::{BpgnHeader, read_bpgn, write_bpgn};
 use tandem::rules::{EndReason, MatchResult, Penalty, RulesPreset, Seat};
@@ -104,7 +104,7 @@ fn real_journal() -> String {
     };
     let mut text = header_lines(&header);
     for e in events.iter().take(60) {
-        text.push_str(&input_line(&Input::Device(e.clone())));
+        text.push_str(&input_line(&Input::Board(e.clone())));
     }
     text.push_str(&input_line(&Input::Td {
         t_ms: 99_000,
@@ -212,10 +212,10 @@ proptest! {
         let mut inputs = Vec::new();
         // Both boards start from the start position, so that moves can happen at all.
         for board in BoardId::BOTH {
-            inputs.push(Input::Device(DeviceEvent {
+            inputs.push(Input::Board(BoardEvent {
                 board,
                 t_ms: 0,
-                kind: DeviceEventKind::Message(Message::BoardDump(Fields::from_board(
+                kind: BoardEventKind::Message(Message::BoardDump(Fields::from_board(
                     &shakmaty::Board::new(),
                     Orientation::Normal,
                 ))),
@@ -280,7 +280,7 @@ enum What {
 impl Step {
     fn input(&self, t_ms: u64) -> Input {
         let ev = |kind| {
-            Input::Device(DeviceEvent {
+            Input::Board(BoardEvent {
                 board: self.board,
                 t_ms,
                 kind,
@@ -292,16 +292,16 @@ impl Step {
                 for (c, b) in codes.iter_mut().zip(bytes.iter().cycle()) {
                     *c = *b;
                 }
-                ev(DeviceEventKind::Message(Message::BoardDump(
+                ev(BoardEventKind::Message(Message::BoardDump(
                     Fields::from_bytes(&codes).unwrap_or_else(Fields::empty),
                 )))
             }
-            What::Field(field, code) => ev(DeviceEventKind::Message(Message::FieldUpdate {
+            What::Field(field, code) => ev(BoardEventKind::Message(Message::FieldUpdate {
                 field: *field,
                 code: PieceCode(*code),
             })),
             What::Clock(l, r, right_high, running) => {
-                ev(DeviceEventKind::Message(Message::Clock(ClockTimes::new(
+                ev(BoardEventKind::Message(Message::Clock(ClockTimes::new(
                     ClockReading::new(*l),
                     ClockReading::new(*r),
                     if *right_high {
@@ -312,12 +312,12 @@ impl Step {
                     *running,
                 ))))
             }
-            What::Connect => ev(DeviceEventKind::Connected {
+            What::Connect => ev(BoardEventKind::Connected {
                 port: "/dev/null".into(),
                 serial: Some("12345".into()),
                 version: Some((1, 2)),
             }),
-            What::Disconnect => ev(DeviceEventKind::Disconnected {
+            What::Disconnect => ev(BoardEventKind::Disconnected {
                 reason: "fuzz".into(),
             }),
             What::Tick => Input::Tick { t_ms },

@@ -10,13 +10,15 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, bounded};
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
-use tandem::device::emulator::{EmulatorConfig, PhysicalAction as A};
+use tandem::arbiter::{BoardEvent, BoardEventKind};
 use tandem::device::port::{DeviceError, open_port};
 use tandem::device::{
-    CaptureSink, CaptureWriter, DeviceEvent, DeviceEventKind, DeviceProfile, PortSpec,
-    VirtualBoard, WorkerConfig, read_capture, spawn_board_worker,
+    CaptureSink, CaptureWriter, DeviceProfile, PortSpec, WorkerConfig, read_capture,
+    spawn_board_worker,
 };
 use tandem::dgt::{ClockSide, Message, Orientation, PieceCode, detect_orientation};
+use tandem::sim::VirtualBoard;
+use tandem::sim::emulator::{EmulatorConfig, PhysicalAction as A};
 
 use crate::common::live::temp_dir;
 
@@ -24,10 +26,10 @@ const WAIT: Duration = Duration::from_secs(10);
 
 /// The next event matching `pred`, skipping others; panics after `WAIT`.
 fn wait_for(
-    rx: &Receiver<DeviceEvent>,
+    rx: &Receiver<BoardEvent>,
     what: &str,
-    pred: impl Fn(&DeviceEvent) -> bool,
-) -> DeviceEvent {
+    pred: impl Fn(&BoardEvent) -> bool,
+) -> BoardEvent {
     let deadline = Instant::now() + WAIT;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -39,12 +41,12 @@ fn wait_for(
     }
 }
 
-fn is_connected(e: &DeviceEvent) -> bool {
-    matches!(e.kind, DeviceEventKind::Connected { .. })
+fn is_connected(e: &BoardEvent) -> bool {
+    matches!(e.kind, BoardEventKind::Connected { .. })
 }
 
-fn is_dump(e: &DeviceEvent) -> bool {
-    matches!(e.kind, DeviceEventKind::Message(Message::BoardDump(_)))
+fn is_dump(e: &BoardEvent) -> bool {
+    matches!(e.kind, BoardEventKind::Message(Message::BoardDump(_)))
 }
 
 fn profile() -> DeviceProfile {
@@ -84,7 +86,7 @@ fn moves_and_clock_through_a_real_serial_port() {
 
     let c = wait_for(&rx, "connected", is_connected);
     assert_eq!(c.board, BoardId::A);
-    let DeviceEventKind::Connected {
+    let BoardEventKind::Connected {
         port,
         serial,
         version,
@@ -97,7 +99,7 @@ fn moves_and_clock_through_a_real_serial_port() {
         (path.as_str(), Some("3000012345"), Some((1, 2)))
     );
     let d = wait_for(&rx, "dump", is_dump);
-    let DeviceEventKind::Message(Message::BoardDump(f)) = &d.kind else {
+    let BoardEventKind::Message(Message::BoardDump(f)) = &d.kind else {
         unreachable!()
     };
     assert_eq!(detect_orientation(f), Some(Orientation::Normal));
@@ -107,7 +109,7 @@ fn moves_and_clock_through_a_real_serial_port() {
     wait_for(
         &rx,
         "white's clock running",
-        |e| matches!(&e.kind, DeviceEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Left)),
+        |e| matches!(&e.kind, BoardEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Left)),
     );
     let moved_at = epoch.elapsed().as_millis() as u64;
     vb.act(A::Lift { square: Square::E2 });
@@ -127,11 +129,11 @@ fn moves_and_clock_through_a_real_serial_port() {
             continue;
         };
         match &e.kind {
-            DeviceEventKind::Message(Message::FieldUpdate { field, code }) => {
+            BoardEventKind::Message(Message::FieldUpdate { field, code }) => {
                 assert!(e.t_ms >= moved_at, "timestamped after the move");
                 fields.push((*field, *code));
             }
-            DeviceEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Right) => {
+            BoardEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Right) => {
                 pressed = Some(e.t_ms);
             }
             _ => {}
@@ -178,14 +180,14 @@ fn unplug_is_reported_and_the_same_board_is_found_again_by_serial() {
     cfg.registry_dir = Some(reg.clone());
     let worker = spawn_board_worker(cfg, Instant::now(), tx, Arc::new(|| {}), None);
     let c = wait_for(&rx, "connected", is_connected);
-    assert!(matches!(&c.kind, DeviceEventKind::Connected { port, .. } if *port == first_path));
+    assert!(matches!(&c.kind, BoardEventKind::Connected { port, .. } if *port == first_path));
     wait_for(&rx, "dump", is_dump);
 
     vb.unplug();
     let d = wait_for(&rx, "disconnected", |e| {
-        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+        matches!(e.kind, BoardEventKind::Disconnected { .. })
     });
-    let DeviceEventKind::Disconnected { reason } = &d.kind else {
+    let BoardEventKind::Disconnected { reason } = &d.kind else {
         unreachable!()
     };
     assert!(reason.contains("unplugged"), "{reason}");
@@ -202,14 +204,14 @@ fn unplug_is_reported_and_the_same_board_is_found_again_by_serial() {
     let new_path = vb.replug().unwrap();
     assert_ne!(new_path, first_path);
     let c = wait_for(&rx, "reconnected", is_connected);
-    let DeviceEventKind::Connected { port, serial, .. } = &c.kind else {
+    let BoardEventKind::Connected { port, serial, .. } = &c.kind else {
         unreachable!()
     };
     assert_eq!(port, &new_path);
     assert_eq!(serial.as_deref(), Some("3000024680"));
     // ...shows in the fresh dump.
     let d = wait_for(&rx, "fresh dump", is_dump);
-    let DeviceEventKind::Message(Message::BoardDump(f)) = &d.kind else {
+    let BoardEventKind::Message(Message::BoardDump(f)) = &d.kind else {
         unreachable!()
     };
     assert_eq!(f.get(45), PieceCode(3), "knight on f3");
@@ -245,10 +247,10 @@ fn a_port_in_use_is_reported_busy() {
         None,
     );
     let e = wait_for(&rx, "busy", |e| {
-        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+        matches!(e.kind, BoardEventKind::Disconnected { .. })
     });
     assert!(
-        matches!(&e.kind, DeviceEventKind::Disconnected { reason } if reason.contains("busy")),
+        matches!(&e.kind, BoardEventKind::Disconnected { reason } if reason.contains("busy")),
         "{e:?}"
     );
     worker.join();
@@ -297,12 +299,12 @@ fn boards_are_told_apart_by_serial_number_not_by_port() {
             // Both workers ask the same ports at once: neither may report its board lost
             // because the other was asking the port it is on.
             assert!(
-                !matches!(e.kind, DeviceEventKind::Disconnected { .. }),
+                !matches!(e.kind, BoardEventKind::Disconnected { .. }),
                 "{e:?}"
             );
             is_connected(e)
         });
-        let DeviceEventKind::Connected { port, serial, .. } = e.kind else {
+        let BoardEventKind::Connected { port, serial, .. } = e.kind else {
             unreachable!()
         };
         seen.push((e.board, port, serial));
@@ -316,10 +318,10 @@ fn boards_are_told_apart_by_serial_number_not_by_port() {
         ]
     );
     let e = wait_for(&rx3, "not found", |e| {
-        matches!(e.kind, DeviceEventKind::Disconnected { .. })
+        matches!(e.kind, BoardEventKind::Disconnected { .. })
     });
     assert!(
-        matches!(&e.kind, DeviceEventKind::Disconnected { reason } if reason.contains("33333")),
+        matches!(&e.kind, BoardEventKind::Disconnected { reason } if reason.contains("33333")),
         "{e:?}"
     );
     assert!(rx3.try_iter().all(|e| !is_connected(&e)));

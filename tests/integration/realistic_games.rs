@@ -7,12 +7,12 @@
 
 use crate::common::{alarms, arbitrate_with_td, describe_alerts, sans};
 use tandem::BoardId;
-use tandem::device::emulator::{ClockConfig, EmulatorConfig};
-use tandem::device::performer::Style;
-use tandem::device::table::{SimTable, perform_script};
 use tandem::dgt::{ClockSide, Orientation};
 use tandem::notation::read_bpgn;
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
+use tandem::sim::performer::Style;
+use tandem::sim::table::{SimTable, perform_script};
 
 fn fixture(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -11,9 +11,9 @@ use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{AlertKind, AlertState, ArbiterConfig, TdAction};
-use tandem::device::emulator::PhysicalAction as A;
-use tandem::device::virtual_board::VirtualBoardHandle;
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::PhysicalAction as A;
+use tandem::sim::virtual_board::VirtualBoardHandle;
 use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 

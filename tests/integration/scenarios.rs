@@ -10,8 +10,8 @@ use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::*;
 use tandem::arbiter::{Subject, TdAction};
-use tandem::device::emulator::{ClockConfig, EmulatorConfig};
 use tandem::dgt::{ClockSide, Orientation};
+use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
 
 fn opening(s: &mut Scene) {
     s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');

@@ -7,10 +7,10 @@ use crate::common::{alarms, arbitrate_with_td, describe_alerts};
 use proptest::prelude::*;
 use tandem::BoardId;
 use tandem::arbiter::AlertKind;
-use tandem::device::emulator::EmulatorConfig;
-use tandem::device::performer::Style;
-use tandem::device::table::{Chooser, Injection, Rehearsal};
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::EmulatorConfig;
+use tandem::sim::performer::Style;
+use tandem::sim::table::{Chooser, Injection, Rehearsal};
 
 fn expected(what: Injection) -> AlertKind {
     match what {

@@ -8,11 +8,11 @@
 use crate::common::{alarms, arbitrate_with_td_timing, describe_alerts, sans};
 use proptest::prelude::*;
 use tandem::arbiter::Timing;
-use tandem::device::emulator::{ClockConfig, EmulatorConfig};
-use tandem::device::performer::{PromotionToken, Style};
-use tandem::device::table::{Chooser, Rehearsal};
 use tandem::dgt::{ClockSide, Orientation};
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
+use tandem::sim::performer::{PromotionToken, Style};
+use tandem::sim::table::{Chooser, Rehearsal};
 
 #[derive(Clone, Debug)]
 struct Setup {

@@ -2,10 +2,10 @@
 //! and reconstructed by the arbiter, compared move for move with what was played.
 
 use crate::common::{alarms, arbitrate_with_td, describe_alerts, sans};
-use tandem::device::emulator::EmulatorConfig;
-use tandem::device::performer::Style;
-use tandem::device::table::{Chooser, Rehearsal};
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::EmulatorConfig;
+use tandem::sim::performer::Style;
+use tandem::sim::table::{Chooser, Rehearsal};
 
 fn rehearse(preset: &str, style: &Style, chooser: Chooser, seed: u64, plies: usize) {
     let rules = RulesPreset::built_in(preset);

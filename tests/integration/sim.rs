@@ -4,12 +4,14 @@
 
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
-use tandem::device::emulator::{EmulatorConfig, PhysicalAction as A};
-use tandem::device::sim::{SimBoard, SimOutput, events};
-use tandem::device::{CaptureWriter, DeviceEventKind, read_capture};
+use tandem::arbiter::BoardEventKind;
+use tandem::device::{CaptureWriter, read_capture};
 use tandem::dgt::{ClockSide, Message, Orientation, PieceCode, detect_orientation};
+use tandem::sim::board::events;
+use tandem::sim::emulator::{EmulatorConfig, PhysicalAction as A};
+use tandem::sim::{SimBoard, SimOutput};
 
-fn kinds(out: &[SimOutput]) -> Vec<DeviceEventKind> {
+fn kinds(out: &[SimOutput]) -> Vec<BoardEventKind> {
     events(out).into_iter().map(|e| e.kind).collect()
 }
 
@@ -21,12 +23,12 @@ fn connects_then_dump_then_moves_and_clock() {
     let k = kinds(&out);
     match k.as_slice() {
         [
-            DeviceEventKind::Connected {
+            BoardEventKind::Connected {
                 serial,
                 version,
                 port,
             },
-            DeviceEventKind::Message(Message::BoardDump(f)),
+            BoardEventKind::Message(Message::BoardDump(f)),
             ..,
         ] => {
             assert_eq!(serial.as_deref(), Some("3000012345"));
@@ -36,7 +38,7 @@ fn connects_then_dump_then_moves_and_clock() {
             // the scan had seen by then, and field updates bring the rest.
             let mut seen = *f;
             for k in &k {
-                if let DeviceEventKind::Message(Message::FieldUpdate { field, code }) = k {
+                if let BoardEventKind::Message(Message::FieldUpdate { field, code }) = k {
                     seen.set(*field, *code);
                 }
             }
@@ -65,19 +67,19 @@ fn connects_then_dump_then_moves_and_clock() {
     assert!(
         k.iter().all(|k| matches!(
             k,
-            DeviceEventKind::Message(Message::FieldUpdate { .. } | Message::Clock(_))
+            BoardEventKind::Message(Message::FieldUpdate { .. } | Message::Clock(_))
         )),
         "{k:?}"
     );
     let fields: Vec<u8> = k
         .iter()
         .filter_map(|k| match k {
-            DeviceEventKind::Message(Message::FieldUpdate { field, .. }) => Some(*field),
+            BoardEventKind::Message(Message::FieldUpdate { field, .. }) => Some(*field),
             _ => None,
         })
         .collect();
     assert_eq!(fields.len(), 2);
-    assert!(k.iter().any(|k| matches!(k, DeviceEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Right))));
+    assert!(k.iter().any(|k| matches!(k, BoardEventKind::Message(Message::Clock(t)) if t.running == Some(ClockSide::Right))));
     // Timestamps never go backwards.
     let ts: Vec<u64> = events(&out).iter().map(|e| e.t_ms).collect();
     assert!(ts.windows(2).all(|w| w[0] <= w[1]));
@@ -125,8 +127,8 @@ fn an_hour_of_play_runs_fast_and_stays_connected() {
         t += 5000;
         for e in events(&sim.run_until(t)) {
             match e.kind {
-                DeviceEventKind::Message(Message::FieldUpdate { .. }) => updates += 1,
-                DeviceEventKind::Disconnected { .. } => disconnected += 1,
+                BoardEventKind::Message(Message::FieldUpdate { .. }) => updates += 1,
+                BoardEventKind::Disconnected { .. } => disconnected += 1,
                 _ => {}
             }
         }
@@ -164,7 +166,7 @@ fn unplug_and_replug_gives_disconnected_then_a_fresh_dump() {
     );
     let k = kinds(&sim.run_until(5000));
     assert!(
-        matches!(k.as_slice(), [DeviceEventKind::Disconnected { reason }] if reason == "unplugged"),
+        matches!(k.as_slice(), [BoardEventKind::Disconnected { reason }] if reason == "unplugged"),
         "{k:?}"
     );
     sim.replug(5000);
@@ -172,8 +174,8 @@ fn unplug_and_replug_gives_disconnected_then_a_fresh_dump() {
     // ...but the fresh dump shows them.
     match k.as_slice() {
         [
-            DeviceEventKind::Connected { .. },
-            DeviceEventKind::Message(Message::BoardDump(f)),
+            BoardEventKind::Connected { .. },
+            BoardEventKind::Message(Message::BoardDump(f)),
             ..,
         ] => {
             assert_eq!(f.get(36), PieceCode(1));
@@ -221,7 +223,7 @@ fn chunks_make_a_capture_that_decodes_to_the_same_events() {
     let forwarded: Vec<Message> = events(&out)
         .into_iter()
         .filter_map(|e| match e.kind {
-            DeviceEventKind::Message(m) => Some(m),
+            BoardEventKind::Message(m) => Some(m),
             _ => None,
         })
         .collect();

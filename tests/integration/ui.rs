@@ -16,10 +16,10 @@ use shakmaty::{Color, Piece, Role, Square};
 use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{AlertKind, Arbiter, ArbiterConfig, Input, TdAction};
 use tandem::device::capture::{CaptureChunk, CaptureWriter};
-use tandem::device::emulator::{EmulatorConfig, PhysicalAction};
-use tandem::device::table::SimTable;
 use tandem::notation::{BpgnHeader, write_bpgn};
 use tandem::rules::RulesPreset;
+use tandem::sim::emulator::{EmulatorConfig, PhysicalAction};
+use tandem::sim::table::SimTable;
 use tandem::ui::{MatchSource, Options, TandemApp};
 use tandem::{BoardId, Millis};
 
@@ -73,7 +73,7 @@ impl SimMatch {
         let outputs = s.table.run_until(until);
         for o in outputs {
             if let Some(ev) = o.event() {
-                s.arb.handle(&Input::Device(ev.clone()));
+                s.arb.handle(&Input::Board(ev.clone()));
             }
             if let Some(c) = o.chunk() {
                 s.chunks.push(c.clone());

@@ -30,7 +30,7 @@ pub struct RawTag {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TokenKind {
+pub enum LexemeKind {
     /// `12A.` (the number and seat), or a plain PGN number `12.` / `12...` (no seat).
     MoveNumber { number: u32, seat: Option<Seat> },
     /// A move as written (`e4`, `N@f3`, `0-0`, `$146@g4`, `Bc1c3`), annotation glyphs
@@ -45,8 +45,8 @@ pub enum TokenKind {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: TokenKind,
+pub struct Lexeme {
+    pub kind: LexemeKind,
     pub pos: Pos,
 }
 
@@ -54,7 +54,7 @@ pub struct Token {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawGame {
     pub tags: Vec<RawTag>,
-    pub movetext: Vec<Token>,
+    pub movetext: Vec<Lexeme>,
     /// Where the game starts (its first tag or token).
     pub pos: Pos,
 }
@@ -72,7 +72,7 @@ impl RawGame {
             || self
                 .movetext
                 .iter()
-                .any(|t| !matches!(t.kind, TokenKind::Comment(_) | TokenKind::Nag(_)))
+                .any(|t| !matches!(t.kind, LexemeKind::Comment(_) | LexemeKind::Nag(_)))
     }
 }
 
@@ -108,14 +108,14 @@ pub fn parse_bpgn(text: &str) -> Result<Vec<RawGame>, BpgnError> {
             ';' => {
                 cur.bump();
                 let text = cur.rest_of_line();
-                push(&mut game, TokenKind::Comment(collapse(&text)), pos);
+                push(&mut game, LexemeKind::Comment(collapse(&text)), pos);
             }
             '{' => {
                 cur.bump();
                 let text = cur.until_brace().ok_or_else(|| {
                     BpgnError::at(pos, "comment not closed: '{' without a matching '}'")
                 })?;
-                push(&mut game, TokenKind::Comment(collapse(&text)), pos);
+                push(&mut game, LexemeKind::Comment(collapse(&text)), pos);
             }
             '(' => cur.skip_variation(pos)?,
             ')' | ']' | '}' => {
@@ -136,11 +136,11 @@ pub fn parse_bpgn(text: &str) -> Result<Vec<RawGame>, BpgnError> {
     Ok(games)
 }
 
-fn push(game: &mut RawGame, kind: TokenKind, pos: Pos) {
+fn push(game: &mut RawGame, kind: LexemeKind, pos: Pos) {
     if game.tags.is_empty() && game.movetext.is_empty() {
         game.pos = pos;
     }
-    game.movetext.push(Token { kind, pos });
+    game.movetext.push(Lexeme { kind, pos });
 }
 
 /// Turns a word of movetext into tokens; returns whether it was a result (game over).
@@ -151,13 +151,13 @@ fn classify(word: &str, pos: Pos, game: &mut RawGame) -> bool {
     loop {
         if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
             let token = if word == "½-½" { "1/2-1/2" } else { word };
-            push(game, TokenKind::Result(token.to_owned()), pos);
+            push(game, LexemeKind::Result(token.to_owned()), pos);
             return true;
         }
         let Some((number, seat, used)) = move_number(word) else {
             break;
         };
-        push(game, TokenKind::MoveNumber { number, seat }, pos);
+        push(game, LexemeKind::MoveNumber { number, seat }, pos);
         // A move glued to its number (`1A.e4`) starts right after it.
         match word.char_indices().nth(used) {
             Some((at, _)) => {
@@ -168,14 +168,14 @@ fn classify(word: &str, pos: Pos, game: &mut RawGame) -> bool {
         }
     }
     if word.starts_with('$') && !word.contains('@') {
-        push(game, TokenKind::Nag(word.to_owned()), pos);
+        push(game, LexemeKind::Nag(word.to_owned()), pos);
         return false;
     }
     let stripped = word.trim_end_matches(['!', '?']);
     if stripped.is_empty() {
-        push(game, TokenKind::Nag(word.to_owned()), pos);
+        push(game, LexemeKind::Nag(word.to_owned()), pos);
     } else {
-        push(game, TokenKind::Move(stripped.to_owned()), pos);
+        push(game, LexemeKind::Move(stripped.to_owned()), pos);
     }
     false
 }

@@ -19,7 +19,7 @@ mod write;
 
 use std::path::PathBuf;
 
-pub use lex::{Pos, RawGame, RawTag, Token, TokenKind, parse_bpgn};
+pub use lex::{Lexeme, LexemeKind, Pos, RawGame, RawTag, parse_bpgn};
 pub use moves::parse_move;
 pub use read::{ReadGame, decode_bpgn, read_bpgn, read_bpgn_file, replay_game};
 pub use write::{BpgnHeader, write_bpgn};

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use shakmaty::Move;
 
-use super::lex::{Pos, RawGame, Token, TokenKind, parse_bpgn};
+use super::lex::{Lexeme, LexemeKind, Pos, RawGame, parse_bpgn};
 use super::moves::{MoveFailure, color_name, resolve, role_name};
 use super::outcome::{
     implied_winner, parse_outcome, parse_reason, seat_by_tag, team_words, token_winner,
@@ -123,30 +123,32 @@ struct Replay {
 }
 
 impl Replay {
-    fn run(&mut self, tokens: &[Token]) -> Result<(), BpgnError> {
+    fn run(&mut self, tokens: &[Lexeme]) -> Result<(), BpgnError> {
         let mut i = 0;
         while let Some(token) = tokens.get(i) {
             i += 1;
             match &token.kind {
-                TokenKind::MoveNumber { number, seat } => self.number(*number, *seat, token.pos)?,
-                TokenKind::Move(text) => {
+                LexemeKind::MoveNumber { number, seat } => {
+                    self.number(*number, *seat, token.pos)?
+                }
+                LexemeKind::Move(text) => {
                     // The comments and annotations that follow belong to this move; the
                     // last text comment before the result is the termination comment.
                     let mut comments = Vec::new();
                     while let Some(next) = tokens.get(i) {
                         match &next.kind {
-                            TokenKind::Comment(c) => comments.push((c.as_str(), next.pos)),
-                            TokenKind::Nag(_) => {}
+                            LexemeKind::Comment(c) => comments.push((c.as_str(), next.pos)),
+                            LexemeKind::Nag(_) => {}
                             _ => break,
                         }
                         i += 1;
                     }
                     let last = !tokens
                         .get(i)
-                        .is_some_and(|t| !matches!(t.kind, TokenKind::Result(_)));
+                        .is_some_and(|t| !matches!(t.kind, LexemeKind::Result(_)));
                     self.play(text, token.pos, &comments, last)?;
                 }
-                TokenKind::Comment(text) => {
+                LexemeKind::Comment(text) => {
                     let mut notes = Notes::default();
                     let left = read_comment(text, false, &mut notes);
                     let last = self.game.record().len().checked_sub(1);
@@ -158,8 +160,8 @@ impl Replay {
                         (Some(_), Leftover::None) => {}
                     }
                 }
-                TokenKind::Nag(_) => {}
-                TokenKind::Result(t) => self.result_token = Some(t.clone()),
+                LexemeKind::Nag(_) => {}
+                LexemeKind::Result(t) => self.result_token = Some(t.clone()),
             }
         }
         if self.game.record().is_empty() {

@@ -7,9 +7,10 @@ pub mod scene;
 
 use tandem::BoardId;
 use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, Timing};
-use tandem::device::sim::SimOutput;
-use tandem::device::table::{Rehearsal, truthful_answers};
 use tandem::rules::{Match, RulesPreset};
+use tandem::sim::SimOutput;
+use tandem::sim::table::Rehearsal;
+use tandem::sim::td::truthful_answers;
 
 /// Feeds every device event of `outputs` to a fresh arbiter, then lets all deadlines fall.
 pub fn arbitrate(rules: &RulesPreset, outputs: &[SimOutput]) -> Arbiter {
@@ -39,7 +40,7 @@ pub fn arbitrate_with_td_timing(
     let mut last = 0;
     for ev in Rehearsal::events(outputs) {
         last = ev.t_ms;
-        let out = arb.handle(&Input::Device(ev));
+        let out = arb.handle(&Input::Board(ev));
         if let Some(truth) = truth {
             answer(&mut arb, &out, truth, last);
         }

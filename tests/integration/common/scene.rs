@@ -7,10 +7,10 @@ use shakmaty::{Color, Piece, Square};
 use tandem::BoardId;
 use tandem::Millis;
 use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, TdAction, Timing};
-use tandem::device::emulator::{EmulatorConfig, PhysicalAction};
-use tandem::device::sim::SimOutput;
-use tandem::device::table::{Rehearsal, SimTable};
 use tandem::rules::RulesPreset;
+use tandem::sim::SimOutput;
+use tandem::sim::emulator::{EmulatorConfig, PhysicalAction};
+use tandem::sim::table::{Rehearsal, SimTable};
 
 pub struct Scene {
     pub table: SimTable,
@@ -165,7 +165,7 @@ impl Scene {
                 collect(&arb.handle(&Input::Td { t_ms: t, action }), &mut raised);
             }
             last = ev.t_ms;
-            collect(&arb.handle(&Input::Device(ev)), &mut raised);
+            collect(&arb.handle(&Input::Board(ev)), &mut raised);
         }
         for (t, action) in td {
             collect(&arb.handle(&Input::Td { t_ms: t, action }), &mut raised);

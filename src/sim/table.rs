@@ -9,11 +9,11 @@
 
 use shakmaty::{Bitboard, Color, Move, Role, Square};
 
-use super::capture::CaptureChunk;
-use super::emulator::{EmulatorConfig, PhysicalAction, Token};
-use super::event::DeviceEvent;
+use super::board::{SimBoard, SimOutput};
+use super::emulator::{EmulatorConfig, PhysicalAction, PhysicalPiece};
 use super::performer::{Hands, Performance, Style};
-use super::sim::{SimBoard, SimOutput};
+use crate::arbiter::BoardEvent;
+use crate::device::capture::CaptureChunk;
 use crate::rules::{BoardState, Match, PlyMeta, Promotion, RulesPreset, Seat};
 use crate::util::SplitMix64;
 use crate::{BoardId, Millis};
@@ -57,7 +57,7 @@ impl SimTable {
 
     /// What stands on a square of a board right now.
     #[must_use]
-    pub fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+    pub fn physical(&self, id: BoardId, sq: Square) -> Option<PhysicalPiece> {
         self.board(id).and_then(|b| b.emulator().physical(sq))
     }
 
@@ -141,7 +141,7 @@ pub struct Injected {
 /// Where a rehearsal plays: what stands on a board, and hands to act on it.
 pub trait Table {
     /// What stands on a square of a board now.
-    fn physical(&self, id: BoardId, sq: Square) -> Option<Token>;
+    fn physical(&self, id: BoardId, sq: Square) -> Option<PhysicalPiece>;
     /// Actions to happen at the given times.
     fn schedule(&mut self, id: BoardId, actions: &[(Millis, PhysicalAction)]);
     /// The boards at this table.
@@ -149,7 +149,7 @@ pub trait Table {
 }
 
 impl Table for SimTable {
-    fn physical(&self, id: BoardId, sq: Square) -> Option<Token> {
+    fn physical(&self, id: BoardId, sq: Square) -> Option<PhysicalPiece> {
         SimTable::physical(self, id, sq)
     }
 
@@ -239,7 +239,7 @@ impl Rehearsal<SimTable> {
 
     /// Device events in order.
     #[must_use]
-    pub fn events(outputs: &[SimOutput]) -> Vec<DeviceEvent> {
+    pub fn events(outputs: &[SimOutput]) -> Vec<BoardEvent> {
         outputs
             .iter()
             .filter_map(SimOutput::event)
@@ -421,7 +421,7 @@ impl<T: Table> Rehearsal<T> {
                 .iter()
                 .copied()
                 .filter(|&s| !busy.contains(s) && !could_do_it.contains(s))
-                .filter(|&s| matches!(table.physical(board, s), Some(Token::Standing(p)) if p.color == mover && p.role != Role::King))
+                .filter(|&s| matches!(table.physical(board, s), Some(PhysicalPiece::Standing(p)) if p.color == mover && p.role != Role::King))
                 .collect();
             let empty_near = |s: Square| {
                 shakmaty::attacks::king_attacks(s)
@@ -682,50 +682,4 @@ pub fn perform_script(
     }
     out.extend(table.run_until(last + tail_ms));
     out
-}
-
-/// What a TD standing at the table answers, from the truth, to the questions among the
-/// arbiter's `outputs`: which piece a pawn promoted to, where an unseen promoted piece
-/// went (the player says it aloud). The benchmark and the tests play this TD.
-#[must_use]
-pub fn truthful_answers(
-    truth: &Match,
-    outputs: &[crate::arbiter::Output],
-) -> Vec<crate::arbiter::TdAction> {
-    use crate::arbiter::{AlertKind, Output, PlyRef, Subject, TdAction};
-    let truth_ply = |ply: PlyRef| {
-        truth
-            .record()
-            .iter()
-            .find(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
-            .map(|p| p.mv)
-    };
-    outputs
-        .iter()
-        .filter_map(|o| {
-            let Output::AlertRaised(a) = o else {
-                return None;
-            };
-            match &a.subject {
-                Subject::Ply(ply) if a.kind == AlertKind::Promotion => {
-                    truth_ply(*ply).and_then(|m| match m {
-                        Move::Normal {
-                            promotion: Some(r), ..
-                        } => Some(TdAction::SetPromotion {
-                            ply: *ply,
-                            role: r.upper_char(),
-                        }),
-                        _ => None,
-                    })
-                }
-                Subject::HiddenMove { ply, .. } => {
-                    truth_ply(*ply).map(|m| TdAction::ChooseHiddenMove {
-                        ply: *ply,
-                        to: m.to().to_string(),
-                    })
-                }
-                _ => None,
-            }
-        })
-        .collect()
 }

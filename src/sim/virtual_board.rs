@@ -13,13 +13,13 @@ use serialport::{SerialPort as _, TTYPort};
 
 use crate::Millis;
 
-use super::emulator::{BoardEmulator, EmulatorConfig, PhysicalAction, Token};
-use super::registry;
+use super::emulator::{BoardEmulator, EmulatorConfig, PhysicalAction, PhysicalPiece};
+use crate::device::registry;
 
 type Inspect = Box<dyn FnOnce(&BoardEmulator) + Send>;
 
 enum Ctl {
-    Act(PhysicalAction, Sender<Option<Token>>),
+    Act(PhysicalAction, Sender<Option<PhysicalPiece>>),
     Inspect(Inspect),
     Unplug(Sender<()>),
     Replug(Sender<std::io::Result<String>>),
@@ -104,7 +104,7 @@ impl VirtualBoardHandle {
     }
 
     /// Applies a physical action now; returns what left the board.
-    pub fn act(&self, action: PhysicalAction) -> Option<Token> {
+    pub fn act(&self, action: PhysicalAction) -> Option<PhysicalPiece> {
         let (tx, rx) = bounded(1);
         self.ctl.send(Ctl::Act(action, tx)).ok()?;
         rx.recv().ok().flatten()

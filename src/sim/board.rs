@@ -8,10 +8,10 @@ use shakmaty::{Piece, Square};
 
 use crate::{BoardId, Millis};
 
-use super::capture::CaptureChunk;
-use super::emulator::{BYTE_US, BoardEmulator, EmulatorConfig, PhysicalAction, Token};
-use super::event::DeviceEvent;
-use super::link::{LinkConfig, LinkOutput, LinkSession};
+use super::emulator::{BYTE_US, BoardEmulator, EmulatorConfig, PhysicalAction, PhysicalPiece};
+use crate::arbiter::BoardEvent;
+use crate::device::capture::CaptureChunk;
+use crate::device::link::{LinkConfig, LinkOutput, LinkSession};
 
 /// How finely the simulated PC side looks at its port (the worker's read timeout is ~50 ms,
 /// but it wakes on every chunk; 5 ms keeps command latency realistic).
@@ -26,12 +26,12 @@ pub enum SimOutput {
     /// Raw bytes the PC received (what a capture file records).
     Chunk(CaptureChunk),
     /// What the production link code made of them.
-    Event(DeviceEvent),
+    Event(BoardEvent),
 }
 
 impl SimOutput {
     #[must_use]
-    pub fn event(&self) -> Option<&DeviceEvent> {
+    pub fn event(&self) -> Option<&BoardEvent> {
         match self {
             SimOutput::Event(e) => Some(e),
             SimOutput::Chunk(_) => None,
@@ -49,7 +49,7 @@ impl SimOutput {
 
 /// Only the events of a batch of outputs.
 #[must_use]
-pub fn events(outputs: &[SimOutput]) -> Vec<DeviceEvent> {
+pub fn events(outputs: &[SimOutput]) -> Vec<BoardEvent> {
     outputs
         .iter()
         .filter_map(SimOutput::event)
@@ -72,7 +72,7 @@ pub struct SimBoard {
     pending: Vec<SimOutput>,
     lost_since: Option<Millis>,
     /// The board this link accepts after the first connection.
-    expected: Option<super::link::Identity>,
+    expected: Option<crate::device::link::Identity>,
 }
 
 impl SimBoard {
@@ -130,7 +130,7 @@ impl SimBoard {
     }
 
     /// Runs everything up to `t`, then applies the action (see [`BoardEmulator::act`]).
-    pub fn act(&mut self, t: Millis, action: PhysicalAction) -> Option<Token> {
+    pub fn act(&mut self, t: Millis, action: PhysicalAction) -> Option<PhysicalPiece> {
         let out = self.run_until(t);
         self.pending.extend(out);
         self.emu.act(t.max(self.now), action)

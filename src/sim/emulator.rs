@@ -115,17 +115,17 @@ impl EmulatorConfig {
 
 /// What stands (or lies) on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Token {
+pub enum PhysicalPiece {
     Standing(Piece),
     /// Laid on its side (the promotion convention): the sensor most likely sees nothing.
     Lying(Piece),
 }
 
-impl Token {
+impl PhysicalPiece {
     #[must_use]
     pub fn piece(self) -> Piece {
         match self {
-            Token::Standing(p) | Token::Lying(p) => p,
+            PhysicalPiece::Standing(p) | PhysicalPiece::Lying(p) => p,
         }
     }
 }
@@ -308,7 +308,7 @@ pub struct BoardEmulator {
     rng: SplitMix64,
     now: Millis,
     /// Physical state, by chess square (a1 = 0).
-    physical: [Option<Token>; 64],
+    physical: [Option<PhysicalPiece>; 64],
     /// What the last scan saw, in field numbering (what a dump reports).
     sensed: Fields,
     mode: BoardMode,
@@ -382,7 +382,7 @@ impl BoardEmulator {
     }
 
     #[must_use]
-    pub fn physical(&self, sq: Square) -> Option<Token> {
+    pub fn physical(&self, sq: Square) -> Option<PhysicalPiece> {
         self.physical.get(usize::from(sq)).copied().flatten()
     }
 
@@ -419,7 +419,7 @@ impl BoardEmulator {
         Some(clock.remaining_ms(c))
     }
 
-    fn set_physical(&mut self, sq: Square, t: Option<Token>) -> Option<Token> {
+    fn set_physical(&mut self, sq: Square, t: Option<PhysicalPiece>) -> Option<PhysicalPiece> {
         match self.physical.get_mut(usize::from(sq)) {
             Some(slot) => std::mem::replace(slot, t),
             None => None,
@@ -429,7 +429,7 @@ impl BoardEmulator {
     /// Applies `action` at `t` (at `now` if `t` is in the past), after running the board up
     /// to `t`. Returns the token that left the board, if one did (lifted, swept off by a
     /// placement, knocked off).
-    pub fn act(&mut self, t: Millis, action: PhysicalAction) -> Option<Token> {
+    pub fn act(&mut self, t: Millis, action: PhysicalAction) -> Option<PhysicalPiece> {
         self.advance_to(t);
         self.apply(action)
     }
@@ -462,24 +462,24 @@ impl BoardEmulator {
         t - step_ms
     }
 
-    fn apply(&mut self, action: PhysicalAction) -> Option<Token> {
+    fn apply(&mut self, action: PhysicalAction) -> Option<PhysicalPiece> {
         let now = self.now;
         match action {
             PhysicalAction::SetUp(board) => {
                 self.physical = [None; 64];
                 for (sq, p) in board {
-                    self.set_physical(sq, Some(Token::Standing(p)));
+                    self.set_physical(sq, Some(PhysicalPiece::Standing(p)));
                 }
                 None
             }
             PhysicalAction::SetUpStart => self.apply(PhysicalAction::SetUp(Board::new())),
             PhysicalAction::Lift { square } => self.set_physical(square, None),
             PhysicalAction::Place { square, piece } => {
-                self.set_physical(square, Some(Token::Standing(piece)))
+                self.set_physical(square, Some(PhysicalPiece::Standing(piece)))
             }
             PhysicalAction::LayDown { square } => {
                 let t = self.physical(square)?;
-                self.set_physical(square, Some(Token::Lying(t.piece())));
+                self.set_physical(square, Some(PhysicalPiece::Lying(t.piece())));
                 None
             }
             PhysicalAction::Knock { from, to } => {
@@ -595,8 +595,8 @@ impl BoardEmulator {
         let code =
             match field_to_square(field, self.cfg.orientation).and_then(|sq| self.physical(sq)) {
                 None => PieceCode::EMPTY,
-                Some(Token::Standing(p)) => PieceCode::from_piece(Some(p)),
-                Some(Token::Lying(p)) => {
+                Some(PhysicalPiece::Standing(p)) => PieceCode::from_piece(Some(p)),
+                Some(PhysicalPiece::Lying(p)) => {
                     if self.rng.chance(self.cfg.lying_pawn_flicker) {
                         PieceCode::from_piece(Some(p))
                     } else {

@@ -9,7 +9,7 @@
 
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Role, Square, attacks};
 
-use super::emulator::{PhysicalAction, Token};
+use super::emulator::{PhysicalAction, PhysicalPiece};
 use crate::Millis;
 use crate::util::SplitMix64;
 
@@ -138,7 +138,7 @@ impl Hands {
     /// pawn reaching the last rank (Transfer Chess), which the opponent then does.
     pub fn perform(
         &mut self,
-        physical: &dyn Fn(Square) -> Option<Token>,
+        physical: &dyn Fn(Square) -> Option<PhysicalPiece>,
         mover: Color,
         mv: Move,
         start: Millis,
@@ -158,7 +158,7 @@ impl Hands {
                 role,
                 ..
             } => {
-                let token = physical(from).unwrap_or(Token::Standing(role.of(mover)));
+                let token = physical(from).unwrap_or(PhysicalPiece::Standing(role.of(mover)));
                 let victim = physical(to).is_some();
                 let promoting = role == Role::Pawn && to.rank() == (!mover).backrank();
                 let landing = if promoting {
@@ -173,8 +173,8 @@ impl Hands {
                     }
                 } else {
                     match token {
-                        Token::Standing(p) => Landing::Stand(p),
-                        Token::Lying(p) => Landing::Lie(p),
+                        PhysicalPiece::Standing(p) => Landing::Stand(p),
+                        PhysicalPiece::Lying(p) => Landing::Lie(p),
                     }
                 };
                 t = if victim {
@@ -292,7 +292,7 @@ impl Hands {
     /// A piece lifted and put back on its own square.
     fn adjust(
         &mut self,
-        physical: &dyn Fn(Square) -> Option<Token>,
+        physical: &dyn Fn(Square) -> Option<PhysicalPiece>,
         mover: Color,
         mv: Move,
         t: Millis,
@@ -301,7 +301,7 @@ impl Hands {
         let own: Vec<(Square, Piece)> = Square::ALL
             .iter()
             .filter_map(|&s| match physical(s) {
-                Some(Token::Standing(p)) if p.color == mover && Some(s) != mv.from() => {
+                Some(PhysicalPiece::Standing(p)) if p.color == mover && Some(s) != mv.from() => {
                     Some((s, p))
                 }
                 _ => None,
@@ -357,7 +357,7 @@ impl Hands {
     #[allow(clippy::too_many_arguments)]
     fn travel(
         &mut self,
-        physical: &dyn Fn(Square) -> Option<Token>,
+        physical: &dyn Fn(Square) -> Option<PhysicalPiece>,
         from: Square,
         to: Square,
         landing: Landing,
@@ -405,7 +405,7 @@ impl Hands {
 
     fn neighbour_empty(
         &mut self,
-        physical: &dyn Fn(Square) -> Option<Token>,
+        physical: &dyn Fn(Square) -> Option<PhysicalPiece>,
         from: Square,
         to: Square,
     ) -> Option<Square> {
