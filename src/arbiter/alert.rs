@@ -54,7 +54,7 @@ impl AlertKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlyRef {
     pub board: BoardId,
-    #[serde(with = "crate::rules::game::color_name")]
+    #[serde(with = "crate::rules::text::color")]
     pub color: shakmaty::Color,
     /// Full-move number on its board.
     pub number: u32,
@@ -70,7 +70,8 @@ pub enum Subject {
     /// the squares it could have gone to.
     HiddenMove {
         ply: PlyRef,
-        options: Vec<String>,
+        #[serde(with = "crate::rules::text::squares")]
+        options: Vec<Square>,
     },
     /// A player (flag).
     Seat(Seat),
@@ -96,7 +97,8 @@ pub struct Alert {
     pub t_ms: Millis,
     pub board: BoardId,
     pub kind: AlertKind,
-    pub square: Option<String>,
+    #[serde(with = "crate::rules::text::square_opt")]
+    pub square: Option<Square>,
     pub detail: String,
     pub subject: Subject,
     pub state: AlertState,
@@ -115,8 +117,8 @@ impl Alert {
         obj.insert("t_ms".into(), self.t_ms.into());
         obj.insert("board".into(), self.board.letter().to_string().into());
         obj.insert("kind".into(), self.kind.name().into());
-        if let Some(sq) = &self.square {
-            obj.insert("square".into(), sq.clone().into());
+        if let Some(sq) = self.square {
+            obj.insert("square".into(), sq.to_string().into());
         }
         obj.insert("detail".into(), self.detail.clone().into());
         serde_json::Value::Object(obj).to_string()
@@ -142,7 +144,6 @@ impl AlertBook {
         detail: String,
         subject: Subject,
     ) -> Option<&Alert> {
-        let square = square.map(|s| s.to_string());
         if self.alerts.iter().any(|a| {
             a.is_open()
                 && a.board == board
@@ -174,7 +175,6 @@ impl AlertBook {
         kind: AlertKind,
         square: Option<Square>,
     ) -> Vec<u64> {
-        let square = square.map(|s| s.to_string());
         let mut cleared = Vec::new();
         for a in &mut self.alerts {
             if a.is_open()
@@ -219,7 +219,6 @@ impl AlertBook {
 
     #[must_use]
     pub fn is_open(&self, board: BoardId, kind: AlertKind, square: Option<Square>) -> bool {
-        let square = square.map(|s| s.to_string());
         self.alerts.iter().any(|a| {
             a.is_open()
                 && a.board == board

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use shakmaty::{Role, Square};
+
 use crate::dgt::Message;
 use crate::rules::{MatchResult, Penalty, Seat};
 use crate::{BoardId, Millis};
@@ -32,17 +34,26 @@ impl Input {
     }
 }
 
-/// What the TD can decide. Squares and moves are text (`e4`, `Nf3`, `e7e8q`) so that the
-/// journal stays readable.
+/// What the TD can decide. Pieces and squares are typed and journaled as text (`Q`, `e4`);
+/// a move is the text the TD typed (SAN or UCI), read against the position at the moment
+/// it is applied, so a replay reads it exactly as live play did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TdAction {
     /// Seen, nothing to do (or: accept what the board shows).
     Dismiss { alert: u64 },
-    /// The promoted pawn stands for this piece (`Q`, `R`, `B`, `N`).
-    SetPromotion { ply: PlyRef, role: char },
-    /// The hidden promoted piece went to this square.
-    ChooseHiddenMove { ply: PlyRef, to: String },
+    /// The promoted pawn stands for this piece (journaled as `Q`, `R`, `B`, `N`).
+    SetPromotion {
+        ply: PlyRef,
+        #[serde(with = "crate::rules::text::role")]
+        role: Role,
+    },
+    /// The hidden promoted piece went to this square (journaled as `e4`).
+    ChooseHiddenMove {
+        ply: PlyRef,
+        #[serde(with = "crate::rules::text::square")]
+        to: Square,
+    },
     /// An illegal move was claimed by the opponent: the preset decides the consequence.
     ClaimIllegal { ply: PlyRef },
     /// An illegal move was not claimed in time: it stands.

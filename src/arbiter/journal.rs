@@ -150,6 +150,7 @@ pub fn parse_journal(text: &str) -> Result<Journal, JournalError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arbiter::TdAction;
     use crate::rules::RulesPreset;
 
     fn header() -> JournalHeader {
@@ -187,5 +188,57 @@ mod tests {
         assert_eq!(e.line, 4);
         assert!(e.column > 1);
         assert!(parse_journal("# tandem capture v1\n").is_err());
+    }
+
+    #[test]
+    fn td_actions_read_as_journals_have_always_written_them() {
+        // Lines as a v1 journal holds them: the piece as its letter, the square as text.
+        let mut text = header_lines(&header());
+        text.push_str(
+            r#"{"td":{"t_ms":9,"action":{"set_promotion":{"ply":{"board":"A","color":"White","number":9},"role":"N"}}}}"#,
+        );
+        text.push('\n');
+        text.push_str(
+            r#"{"td":{"t_ms":10,"action":{"choose_hidden_move":{"ply":{"board":"B","color":"Black","number":3},"to":"g7"}}}}"#,
+        );
+        text.push('\n');
+        let j = parse_journal(&text).unwrap();
+        let actions: Vec<&TdAction> = j
+            .inputs
+            .iter()
+            .filter_map(|i| match i {
+                Input::Td { action, .. } => Some(action),
+                _ => None,
+            })
+            .collect();
+        assert!(matches!(
+            actions[0],
+            TdAction::SetPromotion {
+                role: shakmaty::Role::Knight,
+                ..
+            }
+        ));
+        assert!(matches!(
+            actions[1],
+            TdAction::ChooseHiddenMove {
+                to: shakmaty::Square::G7,
+                ..
+            }
+        ));
+        // Written back the same way.
+        let again: String = j.inputs.iter().map(input_line).collect();
+        assert!(
+            again.contains(r#""role":"N""#) && again.contains(r#""to":"g7""#),
+            "{again}"
+        );
+        // A piece or square that is none is refused with its line and column.
+        let bad = text.replace(r#""role":"N""#, r#""role":"X""#);
+        let e = parse_journal(&bad).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+        assert!(e.message.contains("no piece"), "{e}");
+        let bad = text.replace(r#""to":"g7""#, r#""to":"z9""#);
+        let e = parse_journal(&bad).unwrap_err();
+        assert_eq!(e.line, 4, "{e}");
+        assert!(e.message.contains("no square"), "{e}");
     }
 }

@@ -1027,11 +1027,12 @@ impl Arbiter {
         let Some(first) = tied.first() else {
             return;
         };
-        let options: Vec<String> = tied
+        let options: Vec<Square> = tied
             .iter()
             .filter_map(|c| c.plies.last())
-            .map(|m| m.to().to_string())
+            .map(|m| m.to())
             .collect();
+        let listed: Vec<String> = options.iter().map(Square::to_string).collect();
         let from = first.plies.last().and_then(|m| m.from());
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
@@ -1050,8 +1051,8 @@ impl Arbiter {
                 "{} pressed with no visible change: the promoted piece on {} (pawn on its side) may have moved to {}; recorded {} for now",
                 color_name(mover),
                 from.map_or_else(|| "?".to_owned(), |s| s.to_string()),
-                options.join(", "),
-                options.first().cloned().unwrap_or_default()
+                listed.join(", "),
+                listed.first().cloned().unwrap_or_default()
             ),
             Subject::HiddenMove { ply, options },
         );
@@ -1191,7 +1192,7 @@ impl Arbiter {
         // Pieces back where they belong clear their missing/unexplained alerts; a board
         // that matches the record clears a desync.
         let diff = expect.differences(&cells);
-        let open: Vec<(AlertKind, Option<String>)> = self
+        let open: Vec<(AlertKind, Option<Square>)> = self
             .alerts
             .open()
             .filter(|a| {
@@ -1202,17 +1203,16 @@ impl Arbiter {
                     )
             })
             .filter(|a| !matches!(a.subject, Subject::Ply(_)))
-            .map(|a| (a.kind, a.square.clone()))
+            .map(|a| (a.kind, a.square))
             .collect();
         for (kind, square) in open {
-            let resolved = match (&kind, &square) {
+            let resolved = match (kind, square) {
                 (AlertKind::Desync, _) => diff.is_empty(),
-                (_, Some(s)) => s.parse::<Square>().is_ok_and(|sq| !diff.contains(sq)),
+                (_, Some(sq)) => !diff.contains(sq),
                 _ => false,
             };
             if resolved {
-                let sq = square.and_then(|s| s.parse::<Square>().ok());
-                self.clear(b, kind, sq);
+                self.clear(b, kind, square);
             }
         }
     }
@@ -1445,11 +1445,10 @@ impl Arbiter {
                 self.alerts.resolve(*alert, now, "the move stands");
             }
             TdAction::SetPromotion { ply, role } => {
-                let Some(role) =
-                    Role::from_char(*role).filter(|r| !matches!(r, Role::King | Role::Pawn))
-                else {
+                let role = *role;
+                if matches!(role, Role::King | Role::Pawn) {
                     return;
-                };
+                }
                 if let Some(i) = self.ply_index(*ply)
                     && let Some(p) = self.game.record().get(i)
                     && let Move::Normal {
@@ -1478,9 +1477,7 @@ impl Arbiter {
                 }
             }
             TdAction::ChooseHiddenMove { ply, to } => {
-                let Ok(to) = to.parse::<Square>() else {
-                    return;
-                };
+                let to = *to;
                 if let Some(i) = self.ply_index(*ply)
                     && let Some(old) = self.game.record().get(i).map(|p| p.mv)
                     && let Some(from) = old.from()

@@ -19,7 +19,7 @@ pub const LATE_PRESS_MS: Millis = 1200;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Seat {
     pub board: BoardId,
-    #[serde(with = "color_name")]
+    #[serde(with = "super::text::color")]
     pub color: Color,
 }
 
@@ -670,32 +670,5 @@ impl Match {
             }
         }
         m.boards
-    }
-}
-
-/// `Color` as `White`/`Black` in serde formats.
-pub(crate) mod color_name {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use shakmaty::Color;
-
-    #[derive(Serialize, Deserialize)]
-    enum Name {
-        White,
-        Black,
-    }
-
-    pub fn serialize<S: Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-        match c {
-            Color::White => Name::White,
-            Color::Black => Name::Black,
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Color, D::Error> {
-        Ok(match Name::deserialize(d)? {
-            Name::White => Color::White,
-            Name::Black => Color::Black,
-        })
     }
 }

@@ -10,6 +10,7 @@ pub mod game;
 pub mod position;
 pub mod preset;
 pub mod san;
+pub mod text;
 
 pub use game::{ClaimOutcome, EndReason, Match, MatchResult, PlayError, Ply, PlyMeta, Seat, Team};
 pub use position::{

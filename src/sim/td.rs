@@ -30,17 +30,14 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
                     truth_ply(*ply).and_then(|m| match m {
                         Move::Normal {
                             promotion: Some(r), ..
-                        } => Some(TdAction::SetPromotion {
-                            ply: *ply,
-                            role: r.upper_char(),
-                        }),
+                        } => Some(TdAction::SetPromotion { ply: *ply, role: r }),
                         _ => None,
                     })
                 }
                 Subject::HiddenMove { ply, .. } => {
                     truth_ply(*ply).map(|m| TdAction::ChooseHiddenMove {
                         ply: *ply,
-                        to: m.to().to_string(),
+                        to: m.to(),
                     })
                 }
                 _ => None,

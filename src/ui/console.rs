@@ -858,7 +858,7 @@ fn alert_card(
                     .color(theme::alert_color(a.kind)),
             );
             if let Some(sq) = &a.square {
-                ui.label(RichText::new(sq).monospace().strong());
+                ui.label(RichText::new(sq.to_string()).monospace().strong());
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 ui.label(RichText::new(text::match_time(a.t_ms)).weak().small());
@@ -880,7 +880,7 @@ fn alert_card(
                     {
                         source.td(TdAction::SetPromotion {
                             ply: *ply,
-                            role: role.upper_char(),
+                            role: *role,
                         });
                     }
                 }
@@ -889,10 +889,7 @@ fn alert_card(
                 ui.label("Where did it go?");
                 for to in options {
                     if ui.button(format!("to {to}")).clicked() {
-                        source.td(TdAction::ChooseHiddenMove {
-                            ply: *ply,
-                            to: to.clone(),
-                        });
+                        source.td(TdAction::ChooseHiddenMove { ply: *ply, to: *to });
                     }
                 }
             }

@@ -366,10 +366,13 @@ fn td_action() -> impl Strategy<Value = TdAction> {
         (0u64..12).prop_map(|alert| TdAction::Dismiss { alert }),
         (
             ply_ref(),
-            prop::sample::select(vec!['Q', 'R', 'B', 'N', 'K', 'x'])
+            prop::sample::select(shakmaty::Role::ALL.to_vec())
         )
             .prop_map(|(ply, role)| TdAction::SetPromotion { ply, role }),
-        (ply_ref(), typed()).prop_map(|(ply, to)| TdAction::ChooseHiddenMove { ply, to }),
+        (ply_ref(), 0u32..64).prop_map(|(ply, i)| TdAction::ChooseHiddenMove {
+            ply,
+            to: shakmaty::Square::new(i),
+        }),
         ply_ref().prop_map(|ply| TdAction::ClaimIllegal { ply }),
         (0u64..12).prop_map(|alert| TdAction::LetStand { alert }),
         (ply_ref(), typed()).prop_map(|(ply, mv)| TdAction::CorrectMove { ply, mv }),

@@ -339,7 +339,10 @@ fn promotion_confirmed_by_the_td_and_the_laid_down_pawn_followed() {
         color: White,
         number: 5,
     };
-    s.td(TdAction::SetPromotion { ply, role: 'R' });
+    s.td(TdAction::SetPromotion {
+        ply,
+        role: shakmaty::Role::Rook,
+    });
     s.mv(A, "a4", "a3", 'p');
     // The laid-down rook takes the f8 bishop: the bishop vanishes, nothing appears.
     s.lift(A, "f8")
@@ -410,7 +413,7 @@ fn hidden_promoted_piece_moving_unseen_asks_where_it_went() {
     let Subject::HiddenMove { options, .. } = &alert.subject else {
         unreachable!()
     };
-    assert!(options.contains(&"g7".to_owned()), "{options:?}");
+    assert!(options.contains(&shakmaty::Square::G7), "{options:?}");
     assert_eq!(alert.kind, Promotion);
 }
 

@@ -88,7 +88,7 @@ fn run(
     }
     let alarms: Vec<(AlertKind, BoardId, Option<String>)> = alarms(&arb)
         .into_iter()
-        .map(|a| (a.kind, a.board, a.square))
+        .map(|a| (a.kind, a.board, a.square.map(|s| s.to_string())))
         .collect();
     let want = vec![(expected(what), inj.board, Some(inj.square.to_string()))];
     prop_assert_eq!(

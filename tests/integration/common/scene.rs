@@ -204,7 +204,7 @@ impl Played {
     pub fn alerts(&self) -> Vec<(AlertKind, Option<String>)> {
         self.raised
             .iter()
-            .map(|a| (a.kind, a.square.clone()))
+            .map(|a| (a.kind, a.square.map(|s| s.to_string())))
             .collect()
     }
 
