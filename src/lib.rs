@@ -18,7 +18,6 @@ pub mod cli;
 pub mod device;
 pub mod dgt;
 pub mod notation;
-pub mod replay;
 pub mod rules;
 pub mod sensing;
 pub mod sim;

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::station::files;
+use crate::station::folder;
 use crate::ui::{Options, TandemApp};
 
 #[derive(clap::Args, Debug, Default)]
@@ -54,7 +54,7 @@ pub struct RunArgs {
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
-        data_dir: args.data_dir.clone().unwrap_or_else(files::data_dir),
+        data_dir: args.data_dir.clone().unwrap_or_else(folder::data_dir),
         station: args.boards.station.clone(),
         board_a: args.boards.board_a.clone(),
         board_b: args.boards.board_b.clone(),

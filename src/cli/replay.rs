@@ -1,6 +1,8 @@
 //! `tandem replay CAPTURE|JOURNAL [--rules PRESET_OR_PATH] [--bpgn OUT] [--alerts OUT.jsonl]`:
 //! runs a recording through the arbiter exactly as live play would and writes the match's
-//! BPGN (stdout without `--bpgn`) and the alerts as JSON lines.
+//! BPGN (stdout without `--bpgn`) and the alerts as JSON lines. The BPGN of a journal
+//! keeps the match's own event, site, date and time (a capture's are unknown: `?`), and
+//! equals the `match.bpgn` the station left in the match's folder.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -8,10 +10,9 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 
-use crate::arbiter::{ArbiterConfig, Output};
-use crate::device::capture::read_capture;
-use crate::notation::{BpgnHeader, write_bpgn};
-use crate::rules::{RulesPreset, Seat};
+use crate::arbiter::Output;
+use crate::rules::RulesPreset;
+use crate::station::{MatchRunner, Recording};
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
@@ -29,54 +30,29 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: ReplayArgs) -> anyhow::Result<ExitCode> {
-    let text = match std::fs::read_to_string(&args.recording) {
-        Ok(t) => t,
+    let recording = match Recording::load(&args.recording, &args.rules) {
+        Ok(r) => r,
         Err(e) => {
-            eprintln!("{}: {e}", args.recording.display());
+            eprintln!("{e:#}");
             return Ok(ExitCode::FAILURE);
         }
     };
-    let (cfg, events) = if crate::arbiter::journal::is_journal(&text) {
-        match crate::arbiter::journal::parse_journal(&text) {
-            Ok(j) => (j.config, j.inputs),
-            Err(e) => {
-                eprintln!("{}:{e}", args.recording.display());
-                return Ok(ExitCode::FAILURE);
-            }
-        }
-    } else {
-        let chunks = match read_capture(&args.recording) {
-            Ok(c) => c,
-            Err(e) => {
-                eprintln!("{e}");
-                return Ok(ExitCode::FAILURE);
-            }
-        };
-        let rules = RulesPreset::load(&args.rules).map_err(anyhow::Error::msg)?;
-        let events = crate::replay::capture_events(&chunks)
-            .into_iter()
-            .map(crate::arbiter::Input::Board)
-            .collect();
-        (ArbiterConfig::new(rules), events)
-    };
+    let mut runner = MatchRunner::new(recording.header.clone());
     let mut alert_lines = Vec::new();
-    let arb = crate::replay::run_inputs(cfg, &events, |o| {
-        if let Output::AlertRaised(a) = o {
-            alert_lines.push(a.json_line());
+    let mut keep = |out: &[Output]| {
+        for o in out {
+            if let Output::AlertRaised(a) = o {
+                alert_lines.push(a.json_line());
+            }
         }
-    });
-    let mut header = BpgnHeader {
-        event: format!("Tandem replay of {}", args.recording.display()),
-        site: "?".into(),
-        ..BpgnHeader::default()
     };
-    for seat in Seat::ALL {
-        header.set_player(seat, arb.player(seat));
-    }
-    let bpgn = write_bpgn(arb.game(), &header);
+    runner.replay(&recording.inputs, |_, out| keep(out));
+    let tail = runner.finish();
+    keep(&tail);
+    let bpgn = runner.bpgn();
     match &args.bpgn {
         Some(path) => {
-            std::fs::write(path, &bpgn).with_context(|| format!("writing {}", path.display()))?
+            std::fs::write(path, bpgn).with_context(|| format!("writing {}", path.display()))?
         }
         None => {
             let mut out = std::io::stdout().lock();

@@ -1,9 +1,9 @@
 //! `tandem station`: the live station without a window (a server in the corner of the
 //! playing hall, a CI run, a recovery check). The same session as the app — serial
-//! workers, arbiter thread, journal and capture — printing each recorded move and each
-//! alert as a JSON line on standard output.
+//! workers, arbiter thread, the match folder — printing each recorded move and each alert
+//! as a JSON line on standard output. With no boards it plays the demo, game after game,
+//! as the window does.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -13,12 +13,11 @@ use anyhow::Context as _;
 
 use crate::BoardId;
 use crate::arbiter::ArbiterConfig;
-use crate::arbiter::journal::JournalHeader;
 use crate::arbiter::view::MatchView;
-use crate::device::profile::{DeviceProfile, PortSpec, Station};
+use crate::device::profile::{PortSpec, Station};
 use crate::rules::RulesPreset;
-use crate::station::demo::DemoBoards;
-use crate::station::{BoardPlan, Session, files};
+use crate::station::demo::{self, DemoStation};
+use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
 
 #[derive(clap::Args, Debug)]
 pub struct StationArgs {
@@ -42,60 +41,66 @@ pub struct StationArgs {
 }
 
 pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
-    let root = args.data_dir.clone().unwrap_or_else(files::data_dir);
+    let root = args.data_dir.clone().unwrap_or_else(folder::data_dir);
     let rules = RulesPreset::load(&args.rules).map_err(anyhow::Error::msg)?;
-    let (plans, demo, registry) = boards(&args)?;
-    let waker: Arc<dyn Fn() + Send + Sync> = Arc::new(|| {});
-    let session = match &args.resume {
-        Some(which) => {
+    let waker: Waker = Arc::new(|| {});
+    let mut live = match (&args.resume, boards(&args)?) {
+        (Some(which), plans) => {
             let dir = if which == "latest" {
-                files::unfinished(&root)
+                folder::unfinished(&root)
                     .into_iter()
                     .next()
                     .with_context(|| format!("no unfinished match under {}", root.display()))?
             } else {
                 PathBuf::from(which)
             };
-            Session::resume(&dir, &plans, registry, waker)?
-        }
-        None => {
-            let (date, time) = files::date_and_time_now();
-            let header = JournalHeader {
-                config: ArbiterConfig::new(rules.clone()),
-                event: if demo.is_some() {
-                    "Tandem demo".into()
-                } else {
-                    "Bughouse match".into()
+            // Resuming with no boards named: those it was played on, if its folder says.
+            let plans = match plans {
+                Some(p) => p,
+                None => match MatchFolder::at(&dir).boards()? {
+                    Some(station) => {
+                        BoardPlan::for_station(&station).map_err(anyhow::Error::msg)?
+                    }
+                    None => Vec::new(),
                 },
-                site: "?".into(),
-                date,
-                time: Some(time),
-                capture: None,
             };
-            let dir = files::new_match_dir(&root, if demo.is_some() { "demo-" } else { "" });
-            Session::start(header, &plans, &dir, registry, waker)?
+            Live::Match(Box::new(Session::resume(&dir, &plans, None, waker)?))
+        }
+        (None, Some(plans)) => {
+            let header = new_header(ArbiterConfig::new(rules), "Bughouse match", "?", &plans);
+            let dir = folder::new_match_dir(&root, "");
+            Live::Match(Box::new(Session::start(header, &plans, &dir, None, waker)?))
+        }
+        (None, None) => {
+            // No boards: the demo, game after game on virtual boards.
+            let registry =
+                std::env::temp_dir().join(format!("tandem-station-{}", std::process::id()));
+            let mut config = ArbiterConfig::new(rules);
+            config.players = demo::names();
+            let demo_root = root.join("demo");
+            let header = new_header(config, "Tandem demo", "?", &[]);
+            Live::Demo(Box::new(DemoStation::start(
+                &demo_root,
+                &registry,
+                header,
+                args.demo_seed,
+                waker,
+            )?))
         }
     };
     let mut out = std::io::stdout().lock();
-    let view = session.view();
-    let _ = writeln!(
-        out,
-        "{}",
-        serde_json::json!({"event": "started", "dir": session.dir().display().to_string(), "plies": view.record.len()})
-    );
-    let _ = out.flush();
-    // The demo's hands play only on a fresh match (a resumed match is played by people).
-    let _player = demo
-        .as_ref()
-        .filter(|_| args.resume.is_none())
-        .map(|d| d.play(rules.clone(), args.demo_seed));
     let start = Instant::now();
-    let mut printed_plies = view.record.len();
-    let mut printed_alerts = view.alerts.len();
+    let mut news = News::default();
     loop {
-        std::thread::sleep(Duration::from_millis(100));
-        let view = session.view();
-        if print_news(&mut out, &view, &mut printed_plies, &mut printed_alerts).is_err() {
+        if let Live::Demo(demo) = &mut live
+            && let Err(e) = demo.follow()
+        {
+            eprintln!("tandem: {e:#}");
+            break;
+        }
+        if let Some(session) = live.session()
+            && news.print(&mut out, session).is_err()
+        {
             break;
         }
         if args
@@ -104,19 +109,36 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
         {
             break;
         }
+        std::thread::sleep(Duration::from_millis(100));
     }
-    session.stop(false);
+    match live {
+        Live::Match(session) => session.stop(false),
+        Live::Demo(demo) => demo.stop(),
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-type Boards = (Vec<BoardPlan>, Option<DemoBoards>, Option<PathBuf>);
+/// What the headless station runs.
+enum Live {
+    Match(Box<Session>),
+    Demo(Box<DemoStation>),
+}
 
-fn boards(args: &StationArgs) -> anyhow::Result<Boards> {
-    let profile = DeviceProfile::load(&args.boards.profile).map_err(anyhow::Error::msg)?;
+impl Live {
+    fn session(&self) -> Option<&Session> {
+        match self {
+            Live::Match(s) => Some(s),
+            Live::Demo(d) => d.session(),
+        }
+    }
+}
+
+/// The boards given on the command line, if any.
+fn boards(args: &StationArgs) -> anyhow::Result<Option<Vec<BoardPlan>>> {
     if let Some(path) = &args.boards.station {
         let station = Station::load(path).map_err(anyhow::Error::msg)?;
         let plans = BoardPlan::for_station(&station).map_err(anyhow::Error::msg)?;
-        return Ok((plans, None, None));
+        return Ok(Some(plans));
     }
     let given: Vec<(BoardId, &String)> = [
         (BoardId::A, &args.boards.board_a),
@@ -125,25 +147,43 @@ fn boards(args: &StationArgs) -> anyhow::Result<Boards> {
     .into_iter()
     .filter_map(|(b, p)| p.as_ref().map(|p| (b, p)))
     .collect();
-    if !given.is_empty() {
-        let plans = given
-            .into_iter()
-            .map(|(board, port)| BoardPlan {
-                board,
-                port: PortSpec::parse(port),
-                profile: profile.clone(),
-            })
-            .collect();
-        return Ok((plans, None, None));
+    if given.is_empty() {
+        return Ok(None);
     }
-    if args.resume.is_some() {
-        // Resuming with no boards named: the record is restored; boards join when named.
-        return Ok((Vec::new(), None, None));
+    given
+        .into_iter()
+        .map(|(board, port)| {
+            BoardPlan::new(board, PortSpec::parse(port), &args.boards.profile)
+                .map_err(anyhow::Error::msg)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()
+        .map(Some)
+}
+
+/// What has been printed of the match being followed.
+#[derive(Default)]
+struct News {
+    dir: Option<PathBuf>,
+    plies: usize,
+    alerts: usize,
+}
+
+impl News {
+    /// Prints `started` for a match not seen before, then its new moves and alerts.
+    fn print(&mut self, out: &mut impl std::io::Write, session: &Session) -> std::io::Result<()> {
+        let view = session.view();
+        if self.dir.as_deref() != Some(session.dir()) {
+            self.dir = Some(session.dir().to_path_buf());
+            self.plies = view.record.len();
+            self.alerts = view.alerts.len();
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"event": "started", "dir": session.dir().display().to_string(), "plies": view.record.len()})
+            )?;
+        }
+        print_news(out, &view, &mut self.plies, &mut self.alerts)
     }
-    let registry = std::env::temp_dir().join(format!("tandem-station-{}", std::process::id()));
-    let demo = DemoBoards::spawn(Some(registry.clone()), args.demo_seed)
-        .context("starting the demo's virtual boards")?;
-    Ok((demo.plans(), Some(demo), Some(registry)))
 }
 
 fn print_news(

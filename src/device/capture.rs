@@ -54,7 +54,9 @@ impl CaptureError {
         }
     }
 
-    fn in_file(self, path: &Path) -> Self {
+    /// The same error, naming the file it was found in.
+    #[must_use]
+    pub fn in_file(self, path: &Path) -> Self {
         match self {
             CaptureError::Syntax {
                 line, col, reason, ..

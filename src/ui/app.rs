@@ -1,11 +1,12 @@
-//! The application: which match is live, the screens (set-up, console, replay), the
-//! projector window, and the demo's loop.
+//! The application: which match is live, the screens (set-up, console, replay) and the
+//! projector window.
 //!
 //! `logic` runs before every frame (and while the window is hidden): it notices link
-//! changes, restarts the demo's match record when the demo's hands begin a new game, writes
-//! the BPGN once a result stands, and schedules the next repaint. Nothing repaints on a
-//! timer except a running clock (once per displayed second) and the projector's broadcast
-//! delay; everything else repaints when the station's waker says something changed.
+//! changes, follows the station's demo (which starts a new match folder for each game),
+//! and schedules the next repaint. Nothing repaints on a timer except a running clock
+//! (once per displayed second), the projector's broadcast delay and a replay being opened;
+//! everything else repaints when the station's waker says something changed. The match's
+//! files (`match.bpgn` included) are the station's business, never the window's.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,17 +17,17 @@ use egui::{RichText, ViewportBuilder, ViewportCommand, ViewportId};
 
 use super::console::{self, Console, ConsoleRequest};
 use super::pieces::PieceSet;
-use super::replay::{self, Replay};
+use super::replay::{self, Replay, ReplayLoad};
 use super::setup::{self, BoardsChoice, SetupAction, SetupForm, Unfinished};
 use super::source::MatchSource;
 use super::{projector, text, theme};
+use crate::arbiter::ArbiterConfig;
 use crate::arbiter::journal::JournalHeader;
 use crate::arbiter::view::MatchView;
-use crate::arbiter::{ArbiterConfig, TdAction, Timing};
 use crate::device::profile::{PortSpec, Station, StationBoard};
-use crate::rules::{EndReason, MatchResult, RulesPreset, Seat, Team};
-use crate::station::demo::{DemoBoards, DemoPlayer};
-use crate::station::{BoardPlan, Session, Waker, files};
+use crate::rules::{RulesPreset, Team};
+use crate::station::demo::{self, DemoNews, DemoStation};
+use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
 use crate::{BoardId, Millis};
 
 /// The projector's viewport.
@@ -86,23 +87,32 @@ enum Screen {
     Replay,
 }
 
-/// The demo's boards and hands, and the game of theirs the live record follows.
-struct Demo {
-    boards: DemoBoards,
-    player: DemoPlayer,
-    seen: u64,
-    /// Games of the hands seen finished.
-    finished: u64,
-    /// When to give the stopped game its result (the last presses are judged first).
-    adjudicate_at: Option<Millis>,
-    registry: PathBuf,
-    root: PathBuf,
+/// The live match: one the TD set up (or a test's source), or the demo's current game.
+enum Live {
+    Match(Box<dyn MatchSource>),
+    Demo(Box<DemoStation>),
 }
 
-/// The live match.
-struct Live {
-    source: Box<dyn MatchSource>,
-    demo: Option<Demo>,
+impl Live {
+    /// The match to show (the demo has one between two games only for a moment).
+    fn source(&self) -> Option<&dyn MatchSource> {
+        match self {
+            Live::Match(s) => Some(s.as_ref()),
+            Live::Demo(d) => d.session().map(|s| s as &dyn MatchSource),
+        }
+    }
+
+    fn is_demo(&self) -> bool {
+        matches!(self, Live::Demo(_))
+    }
+
+    /// Stops the match; a demo's record is closed with it, a real match's only if asked.
+    fn stop(self, close: bool) {
+        match self {
+            Live::Match(s) => s.stop(close),
+            Live::Demo(d) => d.stop(),
+        }
+    }
 }
 
 /// Games finished during this run, for the match score between the same teams.
@@ -161,6 +171,8 @@ pub struct TandemApp {
     unfinished: Vec<Unfinished>,
     resume_prompt: bool,
     replay: Option<Replay>,
+    /// A replay being opened.
+    replay_load: Option<ReplayLoad>,
     pub projector: ProjectorSettings,
     monitors: Vec<String>,
     tally: Tally,
@@ -175,7 +187,7 @@ impl TandemApp {
     #[must_use]
     pub fn new(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let mut app = Self::bare(ctx, opts, monitors);
-        app.unfinished = files::unfinished(&app.opts.data_dir)
+        app.unfinished = folder::unfinished(&app.opts.data_dir)
             .iter()
             .take(5)
             .map(|d| Unfinished::read(d))
@@ -211,7 +223,7 @@ impl TandemApp {
             }
         } else {
             if app.opts.players.is_none() {
-                app.setup.names = demo_names();
+                app.setup.names = demo::names();
             }
             app.setup.event = "Tandem demo".to_owned();
             if let Err(e) = app.start_from_form() {
@@ -226,7 +238,7 @@ impl TandemApp {
     #[must_use]
     pub fn with_source(ctx: &egui::Context, source: Box<dyn MatchSource>, opts: Options) -> Self {
         let mut app = Self::bare(ctx, opts, Vec::new());
-        app.live = Some(Live { source, demo: None });
+        app.live = Some(Live::Match(source));
         app.screen = Screen::Console;
         app
     }
@@ -266,6 +278,7 @@ impl TandemApp {
             unfinished: Vec::new(),
             resume_prompt: false,
             replay: None,
+            replay_load: None,
             projector,
             monitors,
             tally: Tally::default(),
@@ -278,7 +291,7 @@ impl TandemApp {
     /// The live match's view, if there is one.
     #[must_use]
     pub fn view(&self) -> Option<Arc<MatchView>> {
-        self.live.as_ref().map(|l| l.source.view())
+        self.live.as_ref().and_then(Live::source).map(|s| s.view())
     }
 
     // ----------------------------------------------------------------------------------
@@ -286,10 +299,10 @@ impl TandemApp {
 
     fn stop_live(&mut self) {
         if let Some(live) = self.live.take() {
-            self.tally.add(&live.source.view());
-            live.source.stop(true);
-            // The demo's hands and boards stop when dropped (after the workers let go).
-            drop(live.demo);
+            if let Some(source) = live.source() {
+                self.tally.add(&source.view());
+            }
+            live.stop(true);
         }
         self.console = Console::default();
     }
@@ -301,18 +314,7 @@ impl TandemApp {
                 config.players[i] = name.trim().to_owned();
             }
         }
-        for p in boards {
-            config.timing[p.board.index()] = Timing::for_scan_period(p.profile.scan_period_ms);
-        }
-        let (date, time) = files::date_and_time_now();
-        JournalHeader {
-            config,
-            event: self.setup.event.clone(),
-            site: self.setup.site.clone(),
-            date,
-            time: Some(time),
-            capture: None,
-        }
+        new_header(config, &self.setup.event, &self.setup.site, boards)
     }
 
     /// Starts the match the set-up form describes (stopping the one running).
@@ -321,53 +323,25 @@ impl TandemApp {
         match self.setup.boards {
             BoardsChoice::Demo => {
                 self.stop_live();
-                let root = self.opts.data_dir.join("demo");
-                prune_demo_matches(&root, 8);
                 let registry =
                     std::env::temp_dir().join(format!("tandem-demo-{}", std::process::id()));
-                let boards = DemoBoards::spawn(Some(registry.clone()), self.opts.seed)
-                    .context("starting the virtual boards")?;
-                let plans = boards.plans();
-                let header = self.header(rules.clone(), &plans);
-                let dir = files::new_match_dir(&root, "demo-");
-                let session = Session::start(
-                    header,
-                    &plans,
-                    &dir,
-                    Some(registry.clone()),
+                let demo = DemoStation::start(
+                    &self.opts.data_dir.join("demo"),
+                    &registry,
+                    self.header(rules, &[]),
+                    self.opts.seed,
                     self.waker.clone(),
                 )?;
-                let player = boards.play(rules, self.opts.seed);
-                self.live = Some(Live {
-                    source: Box::new(session),
-                    demo: Some(Demo {
-                        boards,
-                        player,
-                        seen: 0,
-                        finished: 0,
-                        adjudicate_at: None,
-                        registry,
-                        root,
-                    }),
-                });
+                self.live = Some(Live::Demo(Box::new(demo)));
             }
             BoardsChoice::Station | BoardsChoice::Ports => {
                 let station = self.form_station()?;
                 let plans = BoardPlan::for_station(&station)?;
                 self.stop_live();
                 let header = self.header(rules, &plans);
-                let dir = files::new_match_dir(&self.opts.data_dir, "");
+                let dir = folder::new_match_dir(&self.opts.data_dir, "");
                 let session = Session::start(header, &plans, &dir, None, self.waker.clone())?;
-                // Kept beside the journal so that a resume finds the same boards.
-                if let Ok(text) =
-                    ron::ser::to_string_pretty(&station, ron::ser::PrettyConfig::new())
-                {
-                    std::fs::write(dir.join(BOARDS_FILE), text).ok();
-                }
-                self.live = Some(Live {
-                    source: Box::new(session),
-                    demo: None,
-                });
+                self.live = Some(Live::Match(Box::new(session)));
             }
         }
         self.screen = Screen::Console;
@@ -408,83 +382,48 @@ impl TandemApp {
         let station = if self.opts.has_boards() {
             self.form_station()?
         } else {
-            let path = dir.join(BOARDS_FILE);
-            Station::load(&path).map_err(|e| {
-                anyhow::anyhow!(
-                    "{e}; give the boards with --station or --board-a/--board-b to resume"
-                )
-            })?
+            MatchFolder::at(dir)
+                .boards()
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "{e:#}; give the boards with --station or --board-a/--board-b to resume"
+                    )
+                })?
+                .with_context(|| {
+                    format!(
+                        "{} does not say which boards it was played on; give them with \
+                         --station or --board-a/--board-b to resume",
+                        dir.display()
+                    )
+                })?
         };
         let plans = BoardPlan::for_station(&station)?;
         self.stop_live();
         let session = Session::resume(dir, &plans, None, self.waker.clone())
             .with_context(|| format!("resuming {}", dir.display()))?;
-        self.live = Some(Live {
-            source: Box::new(session),
-            demo: None,
-        });
+        self.live = Some(Live::Match(Box::new(session)));
         self.screen = Screen::Console;
         self.resume_prompt = false;
         self.unfinished.retain(|u| u.dir != dir);
         Ok(())
     }
 
-    /// The demo's hands stopped (after their move limit) or set up a new game: give the
-    /// stopped game a result, as a TD would, and start a fresh record for the new one.
+    /// The demo gives a stopped game its result and starts a new match folder for the
+    /// next game; the console starts afresh with it (the TD's names kept).
     fn follow_demo(&mut self) {
-        let Some(live) = &mut self.live else { return };
-        let Some(demo) = &mut live.demo else { return };
-        let finished = demo.player.games_finished();
-        let now = live.source.now_ms();
-        if finished > demo.finished {
-            demo.finished = finished;
-            demo.adjudicate_at = Some(now + DEMO_ADJUDICATION_MS);
-        }
-        if demo.adjudicate_at.is_some_and(|t| now >= t) {
-            demo.adjudicate_at = None;
-            let view = live.source.view();
-            if view.result.is_none() {
-                live.source.td(TdAction::DeclareResult {
-                    result: demo_adjudication(&view),
-                });
-            }
-        }
-        let started = demo.player.games_started();
-        if started <= demo.seen {
-            return;
-        }
-        let first = demo.seen == 0;
-        demo.seen = started;
-        if first {
-            return;
-        }
-        let old = live.source.view();
-        let rules = live.source.rules().clone();
-        let event = live.source.event().to_owned();
-        let plans = demo.boards.plans();
-        let dir = files::new_match_dir(&demo.root, "demo-");
-        let registry = demo.registry.clone();
-        let mut header = self.header(rules, &plans);
-        header.config.players.clone_from(&old.players);
-        header.event = event;
-        self.tally.add(&old);
-        let Some(Live { source, demo }) = self.live.take() else {
+        let Some(Live::Demo(demo)) = &mut self.live else {
             return;
         };
-        source.stop(true);
-        let restarted = Session::start(header, &plans, &dir, Some(registry), self.waker.clone());
-        match restarted {
-            Ok(session) => {
-                self.live = Some(Live {
-                    source: Box::new(session),
-                    demo,
-                });
+        match demo.follow() {
+            Ok(Some(DemoNews::NextGame { finished })) => {
+                self.tally.add(&finished);
                 let names = self.console.names.clone();
                 self.console = Console::default();
                 self.console.names = names;
             }
+            Ok(None) => {}
             Err(e) => {
-                self.message = Some(format!("The demo's next game could not start: {e:#}"));
+                self.message = Some(format!("{e:#}"));
                 self.screen = Screen::Setup;
             }
         }
@@ -496,36 +435,28 @@ impl TandemApp {
     /// Before each frame: follow the station, schedule the next repaint.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.follow_demo();
+        self.follow_replay_load();
         let Some(live) = &self.live else { return };
-        let view = live.source.view();
-        let now = live.source.now_ms();
+        let Some(source) = live.source() else {
+            return;
+        };
+        let view = source.view();
+        let now = source.now_ms();
         if self.console.observe(&view, now) {
             ctx.send_viewport_cmd(ViewportCommand::RequestUserAttention(
                 egui::UserAttentionType::Critical,
             ));
         }
-        // The BPGN is written beside the journal as soon as a result stands.
-        match (&view.result, live.source.dir()) {
-            (Some(_), Some(dir)) if !self.console.auto_exported => {
-                let path = dir.join("match.bpgn");
-                self.console.export_note = Some(console::write_bpgn(live.source.as_ref(), &path));
-                self.console.auto_exported = true;
-            }
-            (None, _) => self.console.auto_exported = false,
-            _ => {}
-        }
         let delay = Millis::from(self.projector.delay_s) * 1000;
         let mut next = next_repaint(&view, now);
         if self.projector.open && delay > 0 {
-            let shown = live.source.delayed_view(delay);
+            let shown = source.delayed_view(delay);
             let later = next_repaint(&shown, now.saturating_sub(delay));
             // Delayed views fall due on their own: look again a few times a second.
             next = Some(next.map_or(250, |n| n.min(250)).min(later.unwrap_or(250)));
         }
-        if live
-            .demo
-            .as_ref()
-            .is_some_and(|d| d.adjudicate_at.is_some())
+        if let Live::Demo(demo) = live
+            && demo.adjudication_due().is_some()
         {
             next = Some(next.map_or(500, |n| n.min(500)));
         }
@@ -558,9 +489,16 @@ impl TandemApp {
         match self.screen {
             Screen::Setup => self.setup_screen(ui),
             Screen::Replay => {
-                let close = match &mut self.replay {
-                    Some(r) => replay::show(ui, r, self.pieces.as_ref()),
-                    None => true,
+                let close = match (&mut self.replay, &self.replay_load) {
+                    (Some(r), _) => replay::show(ui, r, self.pieces.as_ref()),
+                    (None, Some(load)) => {
+                        let cancel = replay::show_loading(ui, load);
+                        if cancel {
+                            self.replay_load = None;
+                        }
+                        cancel
+                    }
+                    (None, None) => true,
                 };
                 if close {
                     self.replay = None;
@@ -568,17 +506,13 @@ impl TandemApp {
                 }
             }
             Screen::Console => {
-                let commands = match &self.live {
-                    Some(live) => {
-                        let view = live.source.view();
-                        console::show(
-                            ui,
-                            &mut self.console,
-                            live.source.as_ref(),
-                            &view,
-                            self.pieces.as_ref(),
-                        )
+                let commands = match self.live.as_ref().map(Live::source) {
+                    Some(Some(source)) => {
+                        let view = source.view();
+                        console::show(ui, &mut self.console, source, &view, self.pieces.as_ref())
                     }
+                    // The demo between two games: the next one is a moment away.
+                    Some(None) => Vec::new(),
                     None => {
                         self.screen = Screen::Setup;
                         Vec::new()
@@ -607,13 +541,35 @@ impl TandemApp {
         }
     }
 
+    /// Opens a recording read-only; it is loaded and run off the UI thread while the
+    /// replay screen shows the progress.
     fn open_replay(&mut self, path: &Path) {
-        match Replay::open(path, &self.setup.rules) {
+        self.replay = None;
+        self.replay_load = Some(ReplayLoad::start(
+            path,
+            &self.setup.rules,
+            self.waker.clone(),
+        ));
+        self.screen = Screen::Replay;
+    }
+
+    /// A replay being opened: ready, or failed (said on the console).
+    fn follow_replay_load(&mut self) {
+        let Some(result) = self.replay_load.as_ref().and_then(ReplayLoad::poll) else {
+            return;
+        };
+        self.replay_load = None;
+        match result {
             Ok(r) => {
                 self.replay = Some(r);
                 self.screen = Screen::Replay;
             }
-            Err(e) => self.message = Some(format!("Replay: {e:#}")),
+            Err(e) => {
+                self.message = Some(format!("Replay: {e:#}"));
+                if self.replay.is_none() {
+                    self.screen = Screen::Console;
+                }
+            }
         }
     }
 
@@ -626,22 +582,21 @@ impl TandemApp {
                         .size(18.0)
                         .color(theme::TEAM_WHITE_A),
                 );
-                if let Some(live) = &self.live {
-                    let v = live.source.view();
+                if let Some(live) = &self.live
+                    && let Some(source) = live.source()
+                {
+                    let v = source.view();
                     let mut what = format!(
                         "{} · {} · {}",
-                        live.source.event(),
+                        source.event(),
                         v.rules_title,
                         time_control_words(&v)
                     );
-                    if live.demo.is_some() {
+                    if live.is_demo() {
                         what.push_str(" · demo on virtual boards");
                     }
                     ui.label(RichText::new(what).strong());
-                    ui.label(format!(
-                        "match time {}",
-                        text::match_time(live.source.now_ms())
-                    ));
+                    ui.label(format!("match time {}", text::match_time(source.now_ms())));
                 }
                 ui.separator();
                 for (screen, name) in [
@@ -651,7 +606,7 @@ impl TandemApp {
                 ] {
                     let enabled = match screen {
                         Screen::Console => self.live.is_some(),
-                        Screen::Replay => self.replay.is_some(),
+                        Screen::Replay => self.replay.is_some() || self.replay_load.is_some(),
                         Screen::Setup => true,
                     };
                     if ui
@@ -712,11 +667,10 @@ impl TandemApp {
     fn setup_screen(&mut self, ui: &mut egui::Ui) {
         let can_cancel = self.live.is_some();
         // A real match without a result is in progress (a demo may be replaced at will).
-        let in_progress = self
-            .live
-            .as_ref()
-            .filter(|l| l.demo.is_none() && l.source.view().result.is_none())
-            .map(|l| l.source.event().to_owned());
+        let in_progress = match &self.live {
+            Some(Live::Match(s)) if s.view().result.is_none() => Some(s.event().to_owned()),
+            _ => None,
+        };
         let action = egui::CentralPanel::default()
             .show(ui, |ui| {
                 setup::show(
@@ -741,7 +695,7 @@ impl TandemApp {
                 }
             }
             Some(SetupAction::MarkFinished(dir)) => {
-                if let Err(e) = files::mark_closed(&dir) {
+                if let Err(e) = MatchFolder::at(&dir).mark_closed() {
                     self.setup.error = Some(format!("{}: {e}", dir.display()));
                 }
                 self.unfinished.retain(|u| u.dir != dir);
@@ -787,7 +741,7 @@ impl TandemApp {
                 }
             }
             Some(2) => {
-                files::mark_closed(&first.dir).ok();
+                MatchFolder::at(&first.dir).mark_closed().ok();
                 self.unfinished.remove(0);
                 self.resume_prompt = !self.unfinished.is_empty();
             }
@@ -813,10 +767,10 @@ impl TandemApp {
                 // Tests and single-window back ends: a window of its own inside the console.
                 ui.set_min_size(egui::vec2(960.0, 540.0));
             }
-            match &self.live {
-                Some(live) => {
-                    let now = live.source.now_ms();
-                    let view = live.source.delayed_view(delay);
+            match self.live.as_ref().and_then(Live::source) {
+                Some(source) => {
+                    let now = source.now_ms();
+                    let view = source.delayed_view(delay);
                     projector::show(
                         ui,
                         &projector::Projector {
@@ -824,7 +778,7 @@ impl TandemApp {
                             clock_at: now.saturating_sub(delay),
                             pieces: self.pieces.as_ref(),
                             earlier: self.tally.earlier(&view),
-                            event: live.source.event(),
+                            event: source.event(),
                             delay_s: self.projector.delay_s,
                         },
                     );
@@ -890,8 +844,8 @@ impl eframe::App for TandemApp {
         // A demo record is finished with the app; a real match stays resumable unless a
         // result stands (closing the window is not the end of a match).
         if let Some(live) = self.live.take() {
-            let close = live.demo.is_some() || live.source.view().result.is_some();
-            live.source.stop(close);
+            let decided = live.source().is_some_and(|s| s.view().result.is_some());
+            live.stop(decided);
         }
     }
 }
@@ -899,96 +853,9 @@ impl eframe::App for TandemApp {
 impl Drop for TandemApp {
     fn drop(&mut self) {
         if let Some(live) = self.live.take() {
-            let close = live.demo.is_some();
-            live.source.stop(close);
+            live.stop(false);
         }
     }
-}
-
-/// How long after the demo's hands stop the demo gives the game its result: the last
-/// presses are judged first (settle time plus a late clock message).
-const DEMO_ADJUDICATION_MS: Millis = 3000;
-
-/// The file beside a journal naming the boards it was played on (for resuming).
-pub const BOARDS_FILE: &str = "boards.ron";
-
-/// Keeps the newest `keep` demo records, removing older ones (a demo left running for an
-/// evening would otherwise fill the data folder).
-fn prune_demo_matches(root: &Path, keep: usize) {
-    let Ok(entries) = std::fs::read_dir(root.join("matches")) else {
-        return;
-    };
-    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter_map(|e| {
-            let t = e.metadata().and_then(|m| m.modified()).ok()?;
-            Some((t, e.path()))
-        })
-        .filter(|(_, p)| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("demo-"))
-        })
-        .collect();
-    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
-    for (_, d) in dirs.into_iter().skip(keep) {
-        std::fs::remove_dir_all(d).ok();
-    }
-}
-
-/// The demo's hands stop after a number of moves: the player furthest behind in material
-/// (on the board and in hand) resigns; with material level everywhere, a draw is agreed.
-fn demo_adjudication(view: &MatchView) -> MatchResult {
-    let value = |r: shakmaty::Role| match r {
-        shakmaty::Role::Pawn => 1,
-        shakmaty::Role::Knight | shakmaty::Role::Bishop => 3,
-        shakmaty::Role::Rook => 5,
-        shakmaty::Role::Queen => 9,
-        shakmaty::Role::King => 0,
-    };
-    let mut worst: Option<(i32, Seat)> = None;
-    for b in &view.boards {
-        let material = |c: shakmaty::Color| -> i32 {
-            let on_board: i32 = b
-                .pieces
-                .iter()
-                .flatten()
-                .filter(|p| p.piece.color == c)
-                .map(|p| value(p.piece.role))
-                .sum();
-            let in_hand: i32 = b
-                .reserve(c)
-                .entries()
-                .map(|(r, n)| value(r) * i32::from(n.max(0)))
-                .sum();
-            on_board + in_hand
-        };
-        let white = material(shakmaty::Color::White);
-        let black = material(shakmaty::Color::Black);
-        let (deficit, loser) = if white < black {
-            (black - white, shakmaty::Color::White)
-        } else {
-            (white - black, shakmaty::Color::Black)
-        };
-        if deficit > 0 && worst.is_none_or(|(d, _)| deficit > d) {
-            worst = Some((deficit, Seat::new(b.id, loser)));
-        }
-    }
-    match worst {
-        Some((_, seat)) => MatchResult {
-            winner: Some(seat.opponent().team()),
-            reason: EndReason::Resignation { seat },
-            t_ms: None,
-        },
-        None => MatchResult {
-            winner: None,
-            reason: EndReason::DrawAgreed,
-            t_ms: None,
-        },
-    }
-}
-
-fn demo_names() -> [String; 4] {
-    ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned)
 }
 
 fn time_control_words(v: &MatchView) -> String {
@@ -1052,7 +919,7 @@ fn style(ctx: &egui::Context) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::{Arbiter, Input};
+    use crate::arbiter::{Arbiter, Input, TdAction};
 
     fn after(moves: &[(BoardId, &str)]) -> MatchView {
         let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
@@ -1066,30 +933,6 @@ mod tests {
             });
         }
         arb.view()
-    }
-
-    #[test]
-    fn the_demo_adjudicates_by_material() {
-        let level = after(&[(BoardId::A, "e4"), (BoardId::A, "e5")]);
-        assert_eq!(demo_adjudication(&level).reason, EndReason::DrawAgreed);
-        // A knight for nothing on board A: Black A resigns, team WhiteA wins.
-        let up = after(&[
-            (BoardId::A, "Nf3"),
-            (BoardId::A, "e5"),
-            (BoardId::A, "Nxe5"),
-            (BoardId::A, "Nf6"),
-            (BoardId::A, "Nxf7"),
-            (BoardId::A, "Kxf7"),
-        ]);
-        assert_eq!(up.record.len(), 6, "{:?}", up.record);
-        let r = demo_adjudication(&up);
-        assert_eq!(r.winner, Some(Team::BlackA), "{r:?}");
-        assert_eq!(
-            r.reason,
-            EndReason::Resignation {
-                seat: Seat::new(BoardId::A, shakmaty::Color::White)
-            }
-        );
     }
 
     #[test]

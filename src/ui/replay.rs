@@ -1,24 +1,24 @@
-//! Replay of a saved capture or journal, read-only: the recording goes through the same
-//! arbiter as live play ([`crate::replay`]), and the console steps through the views it
-//! produced, one per change of the record.
+//! Replay of a saved capture or journal, read-only: the recording is loaded and run off
+//! the UI thread through the same runner as live play ([`crate::station::recording`],
+//! [`crate::station::runner`]), and the console steps through the views it produced, one
+//! per change of the record.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use anyhow::Context as _;
+use crossbeam_channel::{Receiver, TryRecvError, bounded};
 use egui::{Align, Layout, Rect, RichText, ScrollArea, Sense, Ui, Vec2};
 use shakmaty::Color;
 
 use super::board::{BoardLook, paint_board};
 use super::pieces::PieceSet;
 use super::text;
-use crate::arbiter::journal::{is_journal, parse_journal};
+use crate::BoardId;
+use crate::arbiter::Output;
 use crate::arbiter::view::MatchView;
-use crate::arbiter::{ArbiterConfig, Input, Output};
-use crate::device::capture::read_capture;
-use crate::notation::{BpgnHeader, write_bpgn};
-use crate::rules::{RulesPreset, Seat};
-use crate::{BoardId, Millis};
+use crate::rules::Seat;
+use crate::station::{MatchRunner, Recording, Waker};
 
 /// At most this many steps are kept (a long recording still opens).
 const MAX_FRAMES: usize = 5000;
@@ -34,34 +34,14 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Replays a capture (with `rules`) or a journal (with the rules it names).
-    pub fn open(path: &Path, rules: &str) -> anyhow::Result<Replay> {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let (cfg, inputs) = if is_journal(&text) {
-            let j = parse_journal(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
-            (j.config, j.inputs)
-        } else {
-            let chunks = read_capture(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let rules = RulesPreset::load(rules).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let inputs = crate::replay::capture_events(&chunks)
-                .into_iter()
-                .map(Input::Board)
-                .collect();
-            (ArbiterConfig::new(rules), inputs)
-        };
-        Ok(Self::from_inputs(path, cfg, &inputs))
-    }
-
-    /// Runs the inputs as [`crate::replay::run_inputs`] does, keeping a view after every
-    /// input that changed something a TD would look at.
-    #[must_use]
-    pub fn from_inputs(path: &Path, cfg: ArbiterConfig, inputs: &[Input]) -> Replay {
-        let mut arb = crate::arbiter::Arbiter::new(cfg);
-        let mut frames = vec![Arc::new(arb.view())];
-        let mut last: Millis = 0;
+    /// Runs a loaded recording through the station's runner as `tandem replay` does,
+    /// keeping a view after every input that changed something a TD would look at.
+    /// `progress` is told how many inputs are done.
+    pub fn run(path: &Path, recording: &Recording, progress: &AtomicUsize) -> Replay {
+        let mut runner = MatchRunner::new(recording.header.clone());
+        let mut frames = vec![Arc::new(runner.arbiter().view())];
         let mut alerts = 0;
-        let mut keep = |arb: &crate::arbiter::Arbiter, out: &[Output], frames: &mut Vec<_>| {
+        let mut keep = |runner: &MatchRunner, out: &[Output], frames: &mut Vec<_>| {
             let changed = out.iter().any(|o| {
                 matches!(
                     o,
@@ -76,34 +56,26 @@ impl Replay {
                 .filter(|o| matches!(o, Output::AlertRaised(_)))
                 .count();
             if changed && frames.len() < MAX_FRAMES {
-                frames.push(Arc::new(arb.view()));
+                frames.push(Arc::new(runner.arbiter().view()));
             }
         };
-        for input in inputs {
-            last = last.max(input.t_ms());
-            let out = arb.handle(input);
-            keep(&arb, &out, &mut frames);
-        }
-        let out = arb.finish_at(last + crate::replay::TAIL_MS);
-        keep(&arb, &out, &mut frames);
+        let mut done = 0;
+        runner.replay(&recording.inputs, |runner, out| {
+            keep(runner, out, &mut frames);
+            done += 1;
+            progress.store(done, Ordering::Relaxed);
+        });
+        let out = runner.finish();
+        keep(&runner, &out, &mut frames);
         if frames.len() >= MAX_FRAMES {
-            frames.push(Arc::new(arb.view()));
+            frames.push(Arc::new(runner.arbiter().view()));
         }
-        let mut header = BpgnHeader {
-            event: format!("Tandem replay of {}", path.display()),
-            site: "?".into(),
-            ..BpgnHeader::default()
-        };
-        for seat in Seat::ALL {
-            header.set_player(seat, arb.player(seat));
-        }
-        let bpgn = write_bpgn(arb.game(), &header);
         let at = frames.len().saturating_sub(1);
         Replay {
             path: path.to_path_buf(),
             frames,
             at,
-            bpgn,
+            bpgn: runner.bpgn().to_owned(),
             alerts,
         }
     }
@@ -112,6 +84,89 @@ impl Replay {
     pub fn view(&self) -> Option<&Arc<MatchView>> {
         self.frames.get(self.at).or_else(|| self.frames.last())
     }
+}
+
+/// A recording being opened on a thread of its own, so the console stays live (a long
+/// capture takes a moment to run).
+pub struct ReplayLoad {
+    pub path: PathBuf,
+    /// Inputs run so far, and in all (0 while the file is being read).
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    result: Receiver<anyhow::Result<Replay>>,
+}
+
+impl ReplayLoad {
+    /// Starts reading and running `path` (a capture is played under `rules`).
+    #[must_use]
+    pub fn start(path: &Path, rules: &str, waker: Waker) -> ReplayLoad {
+        let done = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = bounded(1);
+        let failed = tx.clone();
+        let (p, r, d, t) = (
+            path.to_path_buf(),
+            rules.to_owned(),
+            done.clone(),
+            total.clone(),
+        );
+        let spawned = std::thread::Builder::new()
+            .name("replay-load".into())
+            .spawn(move || {
+                let result = Recording::load(&p, &r).map(|recording| {
+                    t.store(recording.inputs.len(), Ordering::Relaxed);
+                    Replay::run(&p, &recording, &d)
+                });
+                let _ = tx.send(result);
+                waker();
+            });
+        if let Err(e) = spawned {
+            let _ = failed.send(Err(anyhow::anyhow!("the replay could not start: {e}")));
+        }
+        ReplayLoad {
+            path: path.to_path_buf(),
+            done,
+            total,
+            result: rx,
+        }
+    }
+
+    /// The replay once it is ready (or why it could not be opened).
+    pub fn poll(&self) -> Option<anyhow::Result<Replay>> {
+        match self.result.try_recv() {
+            Ok(r) => Some(r),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                Some(Err(anyhow::anyhow!("the replay stopped unexpectedly")))
+            }
+        }
+    }
+
+    /// Fraction of the inputs run (0 while the file is read).
+    #[must_use]
+    pub fn progress(&self) -> f32 {
+        let total = self.total.load(Ordering::Relaxed);
+        if total == 0 {
+            return 0.0;
+        }
+        self.done.load(Ordering::Relaxed) as f32 / total as f32
+    }
+}
+
+/// Draws a replay still opening: its progress. Returns `true` when the TD cancels.
+pub fn show_loading(ui: &mut Ui, load: &ReplayLoad) -> bool {
+    let mut cancel = false;
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.heading(format!("Opening {} …", load.path.display()));
+        ui.add(egui::ProgressBar::new(load.progress()).show_percentage());
+        if ui.button("Cancel").clicked() {
+            cancel = true;
+        }
+    });
+    // Progress moves on by itself: look again a few times a second.
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(100));
+    cancel
 }
 
 /// Draws the replay; returns `true` when the TD closes it.

@@ -9,11 +9,9 @@ use std::time::Duration;
 use egui::{RichText, TextEdit, Ui};
 
 use super::{text, theme};
-use crate::arbiter::journal::parse_journal;
 use crate::device::port::{FoundBoard, find_boards};
 use crate::device::{DeviceProfile, registry};
 use crate::rules::{RulesPreset, Seat, TimeControl};
-use crate::station::files;
 
 /// Which boards the match is played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,27 +133,7 @@ impl Unfinished {
     /// Reads what the TD needs to recognise the match: event, date, players, moves so far.
     #[must_use]
     pub fn read(dir: &Path) -> Unfinished {
-        let summary = match std::fs::read_to_string(dir.join(files::JOURNAL)) {
-            Ok(text) => match parse_journal(&text) {
-                Ok(j) => {
-                    let h = &j.header;
-                    let p = &j.config.players;
-                    format!(
-                        "{} · {} {} · {} & {} vs {} & {} · {}",
-                        h.event,
-                        h.date,
-                        h.time.clone().unwrap_or_default(),
-                        p[0],
-                        p[3],
-                        p[1],
-                        p[2],
-                        j.config.rules.title
-                    )
-                }
-                Err(e) => format!("unreadable journal: {e}"),
-            },
-            Err(e) => format!("unreadable journal: {e}"),
-        };
+        let summary = crate::station::folder::unfinished_summary(dir);
         Unfinished {
             dir: dir.to_path_buf(),
             summary,

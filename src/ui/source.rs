@@ -68,7 +68,7 @@ impl MatchSource for Session {
     }
 
     fn bpgn(&self) -> String {
-        Session::bpgn(self)
+        Session::bpgn(self).to_string()
     }
 
     fn stop(self: Box<Self>, close: bool) {

@@ -18,6 +18,7 @@ use tandem::device::profile::{DeviceProfile, Station};
 use tandem::dgt::{ClockReading, ClockSide, ClockTimes, Fields, Message, Orientation, PieceCode};
 use tandem::notation::{BpgnHeader, read_bpgn, write_bpgn};
 use tandem::rules::{EndReason, MatchResult, Penalty, RulesPreset, Seat};
+use tandem::station::Recording;
 
 const CASES: u32 = 64;
 /// The arbiter fuzz replays a whole chaotic match per case: fewer by default.
@@ -93,7 +94,7 @@ fn line_count(text: &str) -> usize {
 /// A small real journal: a capture's first moves as the arbiter's inputs.
 fn real_journal() -> String {
     let chunks = parse_capture(&real_capture()).unwrap();
-    let events = tandem::replay::capture_events(&chunks);
+    let events = tandem::station::recording::capture_events(&chunks);
     let header = JournalHeader {
         config: ArbiterConfig::new(RulesPreset::built_in("uscf-blitz")),
         event: "fuzz".into(),
@@ -123,9 +124,9 @@ proptest! {
         match parse_capture(&text) {
             Ok(chunks) => {
                 // Whatever was read replays without a panic.
-                let events = tandem::replay::capture_events(&chunks);
+                let events = tandem::station::recording::capture_events(&chunks);
                 let cfg = ArbiterConfig::new(RulesPreset::built_in("uscf-blitz"));
-                let arb = tandem::replay::run(cfg, &events, |_| {});
+                let arb = Recording::of_events(cfg, &events).replay(|_| {}).into_arbiter();
                 let _ = arb.view();
             }
             Err(e) => {
@@ -145,7 +146,7 @@ proptest! {
         let text = apply(&real_journal(), &damages);
         match parse_journal(&text) {
             Ok(j) => {
-                let _ = tandem::replay::run_inputs(j.config.clone(), &j.inputs, |_| {});
+                let _ = Recording::of_inputs(j.config.clone(), j.inputs.clone()).replay(|_| {});
             }
             Err(e) => {
                 // (one past the last line: the file ended where more was needed)
@@ -250,7 +251,9 @@ proptest! {
         }
         let j = parse_journal(&text).unwrap();
         prop_assert_eq!(&j.inputs, &inputs);
-        let mut again = tandem::replay::run_inputs(j.config.clone(), &j.inputs, |_| {});
+        let mut again = Recording::of_inputs(j.config.clone(), j.inputs.clone())
+            .replay(|_| {})
+            .into_arbiter();
         let _ = again.finish_at(t + 60_000);
         prop_assert_eq!(
             write_bpgn(again.game(), &BpgnHeader::default()),

@@ -6,9 +6,10 @@
 use crate::common::describe_alerts;
 use tandem::BoardId;
 use tandem::arbiter::{AlertKind, ArbiterConfig};
+use tandem::arbiter::{Arbiter, BoardEvent};
 use tandem::device::capture::read_capture;
-use tandem::replay::{capture_events, run};
 use tandem::rules::RulesPreset;
+use tandem::station::recording::{Recording, capture_events};
 
 fn fixture(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -105,4 +106,15 @@ fn real_game_johan_ends_with_a_flag_and_the_result_signal() {
         !arb.game().is_over(),
         "a result signal is only offered to the TD"
     );
+}
+
+/// Runs board events through the station's runner as `tandem replay` does.
+fn run(
+    cfg: ArbiterConfig,
+    events: &[BoardEvent],
+    on_output: impl FnMut(&tandem::arbiter::Output),
+) -> Arbiter {
+    Recording::of_events(cfg, events)
+        .replay(on_output)
+        .into_arbiter()
 }

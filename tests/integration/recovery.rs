@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tandem::station::{Session, files};
+use tandem::station::{Session, folder as files};
 
 fn tandem() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tandem"))
@@ -61,8 +61,9 @@ fn killed_mid_match_the_station_resumes_where_it_was() {
         "the demo played too little: {printed_moves:?}"
     );
 
-    // Offered for resumption.
-    assert_eq!(files::unfinished(&root).first(), Some(&dir));
+    // Offered for resumption (the demo keeps its matches in the data folder's `demo`).
+    let demo_root = root.join("demo");
+    assert_eq!(files::unfinished(&demo_root).first(), Some(&dir));
 
     // Resumed (no boards attached): every move printed before the kill is there, in order.
     let session = Session::resume(&dir, &[], None, std::sync::Arc::new(|| {})).unwrap();
@@ -120,7 +121,7 @@ fn killed_mid_match_the_station_resumes_where_it_was() {
             "1",
             "--data-dir",
         ])
-        .arg(&root)
+        .arg(&demo_root)
         .output()
         .unwrap();
     let first = String::from_utf8_lossy(&out.stdout)

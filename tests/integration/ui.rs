@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::path::Path;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use egui::accesskit::Role as A11y;
 use egui_kittest::Harness;
@@ -453,6 +454,14 @@ fn a_capture_opens_in_a_read_only_replay() {
     field.type_text(&path.display().to_string());
     h.run();
     h.get_by_role_and_label(A11y::Button, "Open replay").click();
+    // The recording is opened off the UI thread (a progress bar shows meanwhile).
+    let opened = Instant::now();
+    while h.query_by_label_contains("REPLAY (read-only)").is_none()
+        && opened.elapsed() < Duration::from_secs(20)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
     h.run();
     h.get_by_label_contains("REPLAY (read-only)");
     h.get_by_label("1. e4  1… e5");

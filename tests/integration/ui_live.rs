@@ -126,7 +126,7 @@ fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
     p.get_by_label("Boris & Chen");
     // The demo's record is kept in the data folder, apart from real matches.
     assert!(dir.join("demo/matches").is_dir());
-    assert!(tandem::station::files::unfinished(&dir).is_empty());
+    assert!(tandem::station::folder::unfinished(&dir).is_empty());
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -142,7 +142,7 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
     let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
     config.players = ["Eve", "Fay", "Gus", "Hal"].map(str::to_owned);
     let header = header(config, "Interrupted");
-    let match_dir = tandem::station::files::new_match_dir(&dir, "");
+    let match_dir = tandem::station::folder::new_match_dir(&dir, "");
     // By path: these boards live in the test's own registry, not where a resume looks.
     let plans: Vec<_> = boards
         .plans()
@@ -166,7 +166,7 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
             .collect(),
     };
     std::fs::write(
-        match_dir.join(tandem::ui::app::BOARDS_FILE),
+        match_dir.join(tandem::station::folder::BOARDS),
         ron::to_string(&station).unwrap(),
     )
     .unwrap();
@@ -197,7 +197,7 @@ fn an_unfinished_match_is_offered_and_resumed_on_its_boards() {
     // The power goes: the match is left without its `closed` marker.
     drop(session);
     assert_eq!(
-        tandem::station::files::unfinished(&dir),
+        tandem::station::folder::unfinished(&dir),
         vec![match_dir.clone()]
     );
 
@@ -267,7 +267,7 @@ fn real_boards_start_from_the_set_up_screen() {
         .map(|e| e.unwrap().path())
         .collect();
     assert_eq!(matches.len(), 1);
-    assert!(matches[0].join(tandem::ui::app::BOARDS_FILE).is_file());
+    assert!(matches[0].join(tandem::station::folder::BOARDS).is_file());
     // A second start must not end this match by accident.
     h.get_by_role_and_label(A11y::Button, "New match").click();
     h.run();

@@ -1,7 +1,8 @@
-//! The demo: two virtual DGT boards on pseudo-terminals, connected through the real serial
-//! code, with a bughouse match played on them by four pairs of (virtual) hands in real
-//! time: natural-looking moves, captures passed across, drops, a promotion, a knocked
-//! piece put back, human-like noise. When a match ends the boards are set up again.
+//! The demo's boards and hands: two virtual DGT boards on pseudo-terminals, connected
+//! through the real serial code, with bughouse played on them by four pairs of (virtual)
+//! hands in real time: natural-looking moves, captures passed across, drops, a promotion,
+//! a knocked piece put back, human-like noise. When a game ends the boards are set up
+//! again.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -13,13 +14,13 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Square;
 
-use super::BoardPlan;
 use crate::device::profile::{DeviceProfile, PortSpec};
 use crate::rules::RulesPreset;
 use crate::sim::emulator::{ClockConfig, EmulatorConfig, PhysicalAction, PhysicalPiece};
 use crate::sim::performer::Style;
 use crate::sim::table::{Chooser, Rehearsal, Table};
 use crate::sim::virtual_board::{VirtualBoard, VirtualBoardHandle};
+use crate::station::BoardPlan;
 use crate::{BoardId, Millis};
 
 /// Two virtual boards, on pseudo-terminals, as a TD would plug in two real ones.
@@ -75,6 +76,7 @@ impl DemoBoards {
             .map(|(h, board)| BoardPlan {
                 board,
                 port: PortSpec::Serial(h.serial().to_owned()),
+                profile_name: "virtual".to_owned(),
                 profile: profile.clone(),
             })
             .collect()

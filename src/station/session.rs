@@ -1,0 +1,365 @@
+//! A live match: the board workers, the arbiter thread running the match's
+//! [`MatchRunner`], and what the screens read (views, BPGN, problems).
+//!
+//! ```text
+//! board workers ──BoardEvent──┐  (bounded channel, blocking send: nothing dropped)
+//! TD (UI) ───────TdAction─────┤
+//!                             ▼
+//!        arbiter thread: MatchRunner::apply (journal line written, then applied;
+//!                        alert log and match.bpgn kept current) → views
+//!                             │  Arc<MatchView> + repaint waker
+//!                             ▼
+//!                     UI: console and projector
+//! ```
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use crossbeam_channel::{Receiver, Sender, bounded, select};
+
+use crate::Millis;
+use crate::arbiter::journal::JournalHeader;
+use crate::arbiter::view::MatchView;
+use crate::arbiter::{BoardEvent, Input, Output, TdAction};
+use crate::device::capture::{CaptureSink, CaptureWriter};
+use crate::device::worker::{WorkerConfig, WorkerHandle, spawn_board_worker};
+
+use super::folder::{MatchFolder, unfinished_summary};
+use super::recording::{Recording, Source};
+use super::runner::{LiveFiles, MatchRunner};
+use super::views::Views;
+use super::{BoardPlan, Waker, station_of};
+
+/// What the screens and the arbiter thread share.
+struct Shared {
+    views: Mutex<Views>,
+    bpgn: Mutex<Arc<str>>,
+    stop: AtomicBool,
+    /// Mark the folder closed when the thread ends.
+    close: AtomicBool,
+    problem: Mutex<Option<String>>,
+}
+
+/// A running match.
+pub struct Session {
+    shared: Arc<Shared>,
+    td_tx: Sender<TdAction>,
+    thread: Option<JoinHandle<()>>,
+    workers: Vec<WorkerHandle>,
+    epoch: Instant,
+    folder: MatchFolder,
+    header: JournalHeader,
+}
+
+impl Session {
+    /// Starts a new match in `dir`: its folder is created (journal with header, capture,
+    /// alert log, `boards.ron`, `match.bpgn`), then the boards are connected.
+    pub fn start(
+        header: JournalHeader,
+        boards: &[BoardPlan],
+        dir: &Path,
+        registry: Option<std::path::PathBuf>,
+        waker: Waker,
+    ) -> anyhow::Result<Session> {
+        let mut header = header;
+        header.capture = Some(super::folder::CAPTURE.to_owned());
+        let station = station_of(boards);
+        let (folder, writers) = MatchFolder::create(dir, &header, station.as_ref())?;
+        let mut runner = MatchRunner::new(header.clone());
+        runner.attach(LiveFiles {
+            folder: folder.clone(),
+            journal: writers.journal,
+            alerts: writers.alerts,
+        });
+        Self::launch(
+            runner,
+            writers.capture,
+            boards,
+            registry,
+            waker,
+            Instant::now(),
+        )
+    }
+
+    /// Resumes the unfinished match in `dir`: the journal is replayed through the runner (a
+    /// torn last record is cut off), then the match goes on live, appending to the same
+    /// files; match time carries on from the journal's last input.
+    pub fn resume(
+        dir: &Path,
+        boards: &[BoardPlan],
+        registry: Option<std::path::PathBuf>,
+        waker: Waker,
+    ) -> anyhow::Result<Session> {
+        let folder = MatchFolder::at(dir);
+        let journal = folder.path(super::folder::JOURNAL);
+        let text = std::fs::read_to_string(&journal)
+            .with_context(|| format!("reading {}", journal.display()))?;
+        let recording = Recording::from_journal(&text)
+            .map_err(|e| anyhow::anyhow!("{}:{e}", journal.display()))?;
+        let torn_tail = matches!(recording.source, Source::Journal { torn_tail: true });
+        let mut runner = MatchRunner::new(recording.header.clone());
+        let mut raised = Vec::new();
+        runner.replay(&recording.inputs, |_, out| {
+            raised.extend(out.iter().filter_map(|o| match o {
+                Output::AlertRaised(a) => Some(a.clone()),
+                _ => None,
+            }));
+        });
+        let writers = folder.reopen(torn_tail, &raised)?;
+        runner.attach(LiveFiles {
+            folder,
+            journal: writers.journal,
+            alerts: writers.alerts,
+        });
+        let epoch = Instant::now()
+            .checked_sub(Duration::from_millis(runner.last_t_ms() + 1))
+            .unwrap_or_else(Instant::now);
+        Self::launch(runner, writers.capture, boards, registry, waker, epoch)
+    }
+
+    fn launch(
+        runner: MatchRunner,
+        capture: CaptureWriter,
+        boards: &[BoardPlan],
+        registry: Option<std::path::PathBuf>,
+        waker: Waker,
+        epoch: Instant,
+    ) -> anyhow::Result<Session> {
+        let folder = runner
+            .folder()
+            .cloned()
+            .context("a live match needs its folder")?;
+        let header = runner.header().clone();
+        let shared = Arc::new(Shared {
+            views: Mutex::new(Views::new(runner.arbiter().view())),
+            bpgn: Mutex::new(Arc::from(runner.bpgn())),
+            stop: AtomicBool::new(false),
+            close: AtomicBool::new(false),
+            problem: Mutex::new(None),
+        });
+        let capture = CaptureSink::new(capture);
+        let (dev_tx, dev_rx) = bounded::<BoardEvent>(1024);
+        let (td_tx, td_rx) = bounded::<TdAction>(64);
+        let mut workers = Vec::new();
+        for plan in boards {
+            let cfg = WorkerConfig {
+                board: plan.board,
+                port: plan.port.clone(),
+                profile: plan.profile.clone(),
+                registry_dir: registry.clone(),
+            };
+            let w = waker.clone();
+            workers.push(spawn_board_worker(
+                cfg,
+                epoch,
+                dev_tx.clone(),
+                Arc::new(move || w()),
+                Some(capture.clone()),
+            ));
+        }
+        drop(dev_tx);
+        let thread_shared = shared.clone();
+        let thread = std::thread::Builder::new()
+            .name("arbiter".into())
+            .spawn(move || arbiter_loop(runner, &dev_rx, &td_rx, &thread_shared, &waker, epoch))
+            .context("starting the arbiter thread")?;
+        Ok(Session {
+            shared,
+            td_tx,
+            thread: Some(thread),
+            workers,
+            epoch,
+            folder,
+            header,
+        })
+    }
+
+    /// The view of the match now.
+    #[must_use]
+    pub fn view(&self) -> Arc<MatchView> {
+        self.shared
+            .views
+            .lock()
+            .map_or_else(|p| p.into_inner().latest(), |v| v.latest())
+    }
+
+    /// The latest view at least `delay_ms` old (the projector's broadcast delay).
+    #[must_use]
+    pub fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
+        let now = self.now_ms();
+        self.shared.views.lock().map_or_else(
+            |p| p.into_inner().delayed(now, delay_ms),
+            |v| v.delayed(now, delay_ms),
+        )
+    }
+
+    /// A TD decision; it is journaled and applied on the arbiter thread.
+    pub fn td(&self, action: TdAction) {
+        if self
+            .td_tx
+            .send_timeout(action, Duration::from_secs(1))
+            .is_err()
+        {
+            set_problem(
+                &self.shared,
+                "the arbiter did not take the TD action (stopped?)",
+            );
+        }
+    }
+
+    /// Match time now (ms since the match epoch).
+    #[must_use]
+    pub fn now_ms(&self) -> Millis {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// A problem the TD must know about (the journal could not be written, ...).
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        self.shared.problem.lock().ok().and_then(|p| p.clone())
+    }
+
+    /// The match's folder.
+    #[must_use]
+    pub fn folder(&self) -> &MatchFolder {
+        &self.folder
+    }
+
+    /// The folder holding this match's files.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        self.folder.dir()
+    }
+
+    #[must_use]
+    pub fn header(&self) -> &JournalHeader {
+        &self.header
+    }
+
+    /// The match's BPGN as it stands (the text of `match.bpgn`).
+    #[must_use]
+    pub fn bpgn(&self) -> Arc<str> {
+        self.shared
+            .bpgn
+            .lock()
+            .map_or_else(|p| p.into_inner().clone(), |b| b.clone())
+    }
+
+    /// The match replayed from its own journal, through the same loader and runner as a
+    /// resume (what a restart would see).
+    #[must_use]
+    pub fn replayed(&self) -> Option<crate::arbiter::Arbiter> {
+        let text = std::fs::read_to_string(self.folder.path(super::folder::JOURNAL)).ok()?;
+        let recording = Recording::from_journal(&text).ok()?;
+        let mut runner = MatchRunner::new(recording.header);
+        runner.replay(&recording.inputs, |_, _| {});
+        Some(runner.into_arbiter())
+    }
+
+    /// A one-line description of the match, as the resume offer shows it.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        unfinished_summary(self.folder.dir())
+    }
+
+    /// Stops the workers and the arbiter thread; `close` marks the match finished (a
+    /// closed match is not offered for resuming). `match.bpgn` is left as `tandem replay`
+    /// of the journal writes it.
+    pub fn stop(mut self, close: bool) {
+        self.shutdown(close);
+    }
+
+    fn shutdown(&mut self, close: bool) {
+        for w in self.workers.drain(..) {
+            w.join();
+        }
+        self.shared.close.store(close, Ordering::SeqCst);
+        self.shared.stop.store(true, Ordering::SeqCst);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        // Dropped without `stop`: leave the match resumable.
+        self.shutdown(false);
+    }
+}
+
+fn set_problem(shared: &Shared, text: &str) {
+    if let Ok(mut p) = shared.problem.lock() {
+        *p = Some(text.to_owned());
+    }
+}
+
+fn arbiter_loop(
+    mut runner: MatchRunner,
+    dev_rx: &Receiver<BoardEvent>,
+    td_rx: &Receiver<TdAction>,
+    shared: &Shared,
+    waker: &Waker,
+    epoch: Instant,
+) {
+    let now_ms = || u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+    let mut devices_open = true;
+    let mut bpgn_seen = runner.bpgn_revision();
+    while !shared.stop.load(Ordering::SeqCst) {
+        let timeout = runner
+            .arbiter()
+            .next_deadline()
+            .map_or(250, |d| d.saturating_sub(now_ms()))
+            .clamp(1, 250);
+        let input = if devices_open {
+            select! {
+                recv(dev_rx) -> ev => match ev {
+                    Ok(ev) => Some(Input::Board(ev)),
+                    Err(_) => { devices_open = false; None }
+                },
+                recv(td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
+                default(Duration::from_millis(timeout)) => None,
+            }
+        } else {
+            td_rx
+                .recv_timeout(Duration::from_millis(timeout))
+                .ok()
+                .map(|action| Input::Td {
+                    t_ms: now_ms(),
+                    action,
+                })
+        };
+        let input = match input {
+            Some(i) => i,
+            None => match runner.arbiter().next_deadline() {
+                Some(d) if d <= now_ms() => Input::Tick { t_ms: now_ms() },
+                _ => continue,
+            },
+        };
+        let outputs = runner.apply(&input);
+        if let Some(p) = runner.problem() {
+            set_problem(shared, p);
+        }
+        if runner.bpgn_revision() != bpgn_seen {
+            bpgn_seen = runner.bpgn_revision();
+            let text: Arc<str> = Arc::from(runner.bpgn());
+            if let Ok(mut b) = shared.bpgn.lock() {
+                *b = text;
+            }
+        }
+        let changed = !outputs.is_empty() || !matches!(input, Input::Tick { .. });
+        if changed {
+            // Built before the lock is taken: the screens never wait on the arbiter.
+            let view = runner.arbiter().view();
+            if let Ok(mut v) = shared.views.lock() {
+                v.publish(view);
+            }
+            waker();
+        }
+    }
+    runner.close(shared.close.load(Ordering::SeqCst));
+}
