@@ -16,7 +16,7 @@ use crate::arbiter::ArbiterConfig;
 use crate::arbiter::view::MatchView;
 use crate::device::profile::{PortSpec, Station};
 use crate::rules::RulesPreset;
-use crate::station::demo::{self, DemoStation};
+use crate::station::demo::{self, DemoNews, DemoStation};
 use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
 
 #[derive(clap::Args, Debug)]
@@ -38,6 +38,13 @@ pub struct StationArgs {
     /// Seed of the demo's hands (with no boards given, a demo plays on virtual boards).
     #[arg(long, default_value_t = 1)]
     pub demo_seed: u64,
+    /// The demo's hands stop each game after this many plies a board (a quick look at
+    /// game after game).
+    #[arg(long, default_value_t = demo::GAME_PLIES)]
+    pub demo_plies: usize,
+    /// Stop once the demo has played this many games (each given its result).
+    #[arg(long)]
+    pub demo_games: Option<u64>,
 }
 
 pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
@@ -84,6 +91,7 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
                 &registry,
                 header,
                 args.demo_seed,
+                args.demo_plies,
                 waker,
             )?))
         }
@@ -91,12 +99,29 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let mut news = News::default();
+    let mut games_done = 0;
     loop {
-        if let Live::Demo(demo) = &mut live
-            && let Err(e) = demo.follow()
-        {
-            eprintln!("tandem: {e:#}");
-            break;
+        if let Live::Demo(demo) = &mut live {
+            match demo.follow() {
+                Ok(Some(DemoNews::NextGame { .. })) => games_done += 1,
+                Ok(None) => {}
+                Err(e) => {
+                    eprintln!("tandem: {e:#}");
+                    break;
+                }
+            }
+            // The last game counts once it has its result.
+            let last_decided = demo.session().is_some_and(|s| s.view().result.is_some());
+            if args
+                .demo_games
+                .is_some_and(|n| games_done + u64::from(last_decided) >= n)
+            {
+                // Its result is printed before the station stops.
+                if let Some(session) = live.session() {
+                    news.print(&mut out, session).ok();
+                }
+                break;
+            }
         }
         if let Some(session) = live.session()
             && news.print(&mut out, session).is_err()

@@ -330,6 +330,7 @@ impl TandemApp {
                     &registry,
                     self.header(rules, &[]),
                     self.opts.seed,
+                    demo::GAME_PLIES,
                     self.waker.clone(),
                 )?;
                 self.live = Some(Live::Demo(Box::new(demo)));

@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use tandem::arbiter::ArbiterConfig;
 use tandem::rules::RulesPreset;
 
-use crate::common::live::{demo_session, header, temp_dir};
+use crate::common::live::{
+    assert_whole_match_folder, demo_session, header, match_folders, temp_dir,
+};
 
 #[test]
 fn demo_match_is_followed_live_and_journaled() {
@@ -16,7 +18,7 @@ fn demo_match_is_followed_live_and_journaled() {
     let rules = RulesPreset::built_in("uscf-bughouse");
     let (boards, session) =
         demo_session(&dir, 7, header(ArbiterConfig::new(rules.clone()), "test"));
-    let mut player = boards.play(rules, 11);
+    let mut player = boards.play(rules, 11, tandem::station::demo::GAME_PLIES);
     let deadline = Instant::now() + Duration::from_secs(40);
     while Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(200));
@@ -74,4 +76,62 @@ fn demo_match_is_followed_live_and_journaled() {
     assert!(logged.len() >= raised.len(), "{logged:?}\n{raised:?}");
     assert_eq!(logged[..raised.len()], raised[..]);
     session.stop(true);
+}
+
+/// `tandem station` with no boards plays the demo game after game, as the window does,
+/// and each game leaves a whole match folder whose `match.bpgn` is what `tandem replay`
+/// of its journal writes.
+#[test]
+fn the_headless_demo_plays_game_after_game_into_whole_folders() {
+    let dir = temp_dir("headless-games");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tandem"))
+        .args([
+            "station",
+            "--demo-plies",
+            "3",
+            "--demo-games",
+            "2",
+            "--seconds",
+            "120",
+        ])
+        .arg("--data-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let started: Vec<&str> = lines
+        .iter()
+        .filter(|v| v["event"] == "started")
+        .filter_map(|v| v["dir"].as_str())
+        .collect();
+    assert_eq!(started.len(), 2, "two games, two folders: {lines:?}");
+    let ends = lines.iter().filter(|v| v["kind"] == "game_end").count();
+    assert_eq!(ends, 2, "each game given its result: {lines:?}");
+    let folders = match_folders(&dir.join("demo"));
+    assert_eq!(
+        folders
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>(),
+        started,
+        "the folders the station announced"
+    );
+    for f in &folders {
+        assert_whole_match_folder(f);
+        let bpgn = std::fs::read_to_string(f.join("match.bpgn")).unwrap();
+        assert!(bpgn.contains("[Event \"Tandem demo\"]"), "{bpgn}");
+        assert!(
+            !bpgn.contains("[Result \"*\"]"),
+            "a game without its result:\n{bpgn}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

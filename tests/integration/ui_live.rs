@@ -20,6 +20,7 @@ use tandem::station::Session;
 use tandem::station::demo::DemoBoards;
 use tandem::ui::{Options, TandemApp};
 
+use crate::common::live::{assert_whole_match_folder, match_folders};
 use crate::common::live::{demo_session, header, temp_dir};
 
 /// Steps the app (in real time) until `done` holds for the live view, or panics.
@@ -128,6 +129,10 @@ fn the_app_opens_on_a_demo_match_that_plays_by_itself() {
     assert!(dir.join("demo/matches").is_dir());
     assert!(tandem::station::folder::unfinished(&dir).is_empty());
     drop(h);
+    // The window leaves the same match folder as `tandem station`.
+    let folders = match_folders(&dir.join("demo"));
+    assert_eq!(folders.len(), 1, "{folders:?}");
+    assert_whole_match_folder(&folders[0]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

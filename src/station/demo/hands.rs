@@ -23,6 +23,9 @@ use crate::sim::virtual_board::{VirtualBoard, VirtualBoardHandle};
 use crate::station::BoardPlan;
 use crate::{BoardId, Millis};
 
+/// How long the hands wait between two games before setting up the pieces again.
+const PAUSE_BETWEEN_GAMES: Duration = Duration::from_secs(6);
+
 /// Two virtual boards, on pseudo-terminals, as a TD would plug in two real ones.
 pub struct DemoBoards {
     boards: Arc<Vec<VirtualBoardHandle>>,
@@ -87,9 +90,10 @@ impl DemoBoards {
         self.boards.get(board.index())
     }
 
-    /// Plays matches on the boards until stopped.
+    /// Plays games on the boards until stopped, each stopped by the hands after
+    /// `max_plies` plies a board (unless it ends sooner).
     #[must_use]
-    pub fn play(&self, rules: RulesPreset, seed: u64) -> DemoPlayer {
+    pub fn play(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
         let stop = Arc::new(AtomicBool::new(false));
         let games = Arc::new(AtomicU64::new(0));
         let finished = Arc::new(AtomicU64::new(0));
@@ -105,13 +109,13 @@ impl DemoBoards {
                     // Counted before the pieces are set up, so that a watcher can start
                     // a fresh match record for the new game.
                     counter.fetch_add(1, Ordering::SeqCst);
-                    play_one(&boards, rules.clone(), seed, &flag);
+                    play_one(&boards, rules.clone(), seed, max_plies, &flag);
                     if !flag.load(Ordering::SeqCst) {
                         done.fetch_add(1, Ordering::SeqCst);
                     }
                     seed = seed.wrapping_add(1);
                     // A pause between matches, then the pieces are set up again.
-                    sleep_unless(&flag, Duration::from_secs(8));
+                    sleep_unless(&flag, PAUSE_BETWEEN_GAMES);
                 }
             })
             .ok();
@@ -224,6 +228,7 @@ fn play_one(
     boards: &Arc<Vec<VirtualBoardHandle>>,
     rules: RulesPreset,
     seed: u64,
+    max_plies: usize,
     stop: &AtomicBool,
 ) {
     let start = Instant::now();
@@ -244,7 +249,7 @@ fn play_one(
     // Spectators should be able to follow: a little slower than real blitz.
     style.think_ms = (700, 3500);
     let mut r = Rehearsal::at(table, rules, &style, Chooser::Natural, seed, 2500);
-    r.set_max_plies(60);
+    r.set_max_plies(max_plies);
     let mut knocked = false;
     loop {
         if stop.load(Ordering::SeqCst) {

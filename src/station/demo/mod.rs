@@ -22,6 +22,9 @@ use crate::rules::{EndReason, MatchResult, Seat};
 /// Demo match folders start with this (`matches/demo-20261121-143005`).
 pub const FOLDER_PREFIX: &str = "demo-";
 
+/// How many plies a board the hands play before stopping a game (it may end sooner).
+pub const GAME_PLIES: usize = 60;
+
 /// How many demo folders are kept.
 const KEEP_FOLDERS: usize = 8;
 
@@ -55,19 +58,21 @@ pub struct DemoStation {
 impl DemoStation {
     /// Starts the virtual boards (published in `registry`), the first match in
     /// `root/matches/demo-…` with `template`'s set-up, event and site (date, time and the
-    /// boards' timing are the demo's own), and the hands.
+    /// boards' timing are the demo's own), and the hands, who stop each game after
+    /// `game_plies` plies a board ([`GAME_PLIES`] makes a full game).
     pub fn start(
         root: &Path,
         registry: &Path,
         template: JournalHeader,
         seed: u64,
+        game_plies: usize,
         waker: Waker,
     ) -> anyhow::Result<DemoStation> {
         folder::prune(root, FOLDER_PREFIX, KEEP_FOLDERS);
         let boards = DemoBoards::spawn(Some(registry.to_path_buf()), seed)
             .context("starting the demo's virtual boards")?;
         let session = Self::new_session(&boards, root, registry, &template, &waker)?;
-        let player = boards.play(template.config.rules.clone(), seed);
+        let player = boards.play(template.config.rules.clone(), seed, game_plies);
         Ok(DemoStation {
             boards,
             player,

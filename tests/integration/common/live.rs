@@ -43,3 +43,38 @@ pub fn demo_session(dir: &Path, seed: u64, header: JournalHeader) -> (DemoBoards
     .expect("session");
     (boards, session)
 }
+
+/// Every file of a match folder is there (the same whoever ran the match: the window,
+/// `tandem station`, simulated play), and its `match.bpgn` is byte for byte what
+/// `tandem replay match.journal` writes.
+pub fn assert_whole_match_folder(dir: &Path) {
+    use tandem::station::folder::{ALERTS, BOARDS, BPGN, CAPTURE, CLOSED, JOURNAL};
+    for name in [JOURNAL, CAPTURE, BOARDS, ALERTS, BPGN, CLOSED] {
+        assert!(dir.join(name).is_file(), "{} has no {name}", dir.display());
+    }
+    let kept = std::fs::read_to_string(dir.join(BPGN)).expect("match.bpgn");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tandem"))
+        .arg("replay")
+        .arg(dir.join(JOURNAL))
+        .output()
+        .expect("tandem replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replayed = String::from_utf8(out.stdout).expect("UTF-8 BPGN");
+    assert_eq!(
+        kept, replayed,
+        "match.bpgn differs from tandem replay of the journal"
+    );
+}
+
+/// The match folders under `root` (`root/matches/*`), oldest first.
+pub fn match_folders(root: &Path) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root.join("matches"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
+}
