@@ -307,6 +307,12 @@ impl<T: Table> Rehearsal<T> {
         self.chores[seat.index()].extend(actions);
     }
 
+    /// The time the table has reached.
+    #[must_use]
+    pub fn now(&self) -> Millis {
+        self.now
+    }
+
     /// Stops each board after this many plies.
     pub fn set_max_plies(&mut self, n: usize) {
         self.max_plies_per_board = n;

@@ -10,6 +10,7 @@ pub mod folder;
 pub mod recording;
 pub mod runner;
 pub mod session;
+pub mod simulated;
 pub mod views;
 
 use std::sync::Arc;

@@ -135,3 +135,24 @@ fn the_headless_demo_plays_game_after_game_into_whole_folders() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A match played on simulated boards in simulated time leaves the same folder as a live
+/// one (what `tandem event simulate` builds on), given its result by the TD at the table.
+#[test]
+fn a_simulated_match_leaves_a_whole_folder() {
+    use tandem::station::simulated::{SimulatedPlay, play_match};
+    let dir = temp_dir("simulated-match");
+    let rules = RulesPreset::built_in("uscf-bughouse");
+    let runner = play_match(
+        header(ArbiterConfig::new(rules), "Simulated"),
+        Some(&dir.join("m")),
+        &SimulatedPlay::demo(3, 20),
+        |_, _, _| {},
+    )
+    .unwrap();
+    let game = runner.arbiter().game();
+    assert!(game.result().is_some(), "no result");
+    assert!(game.record().len() >= 30, "{} plies", game.record().len());
+    assert_whole_match_folder(&dir.join("m"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
