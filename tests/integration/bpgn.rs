@@ -1,7 +1,9 @@
 //! BPGN: the three BughouseDB fixtures, every dialect quirk the reader accepts, error
 //! positions, round trips (fixtures, illegal moves, random matches) and a no-panic fuzz.
-//! `viewer`: what the BughouseDB-style viewer reads of our files.
+//! `viewer`: what the BughouseDB-style viewer reads of our files; `pro`: the conversion
+//! to bughouse.pro's import dialect.
 
+mod pro;
 mod viewer;
 
 use std::path::{Path, PathBuf};
