@@ -23,7 +23,7 @@ enum CliCommand {
     /// Start the TD console and projector (the default: with no boards given, a demo match
     /// on two virtual boards).
     Run(tandem::cli::app::RunArgs),
-    /// BPGN files: check that they replay legally.
+    /// BPGN files: check that they replay legally, or convert them for other tools.
     Bpgn {
         #[command(subcommand)]
         command: BpgnCommand,
@@ -57,6 +57,17 @@ enum BpgnCommand {
         #[arg(long, default_value = "uscf-bughouse")]
         rules: String,
     },
+    /// Write every game of a BPGN file in another tool's dialect, to stdout.
+    Convert {
+        /// A BPGN file (Tandem's, FICS/BughouseDB's, ...).
+        file: PathBuf,
+        /// The dialect to write.
+        #[arg(long, value_enum)]
+        to: tandem::cli::bpgn::Dialect,
+        /// Rules preset name (e.g. `uscf-bughouse`) or path to a preset RON file.
+        #[arg(long, default_value = "uscf-bughouse")]
+        rules: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -67,6 +78,9 @@ fn main() -> ExitCode {
         Some(CliCommand::Bpgn {
             command: BpgnCommand::Check { files, rules },
         }) => tandem::cli::bpgn::check(&files, &rules),
+        Some(CliCommand::Bpgn {
+            command: BpgnCommand::Convert { file, to, rules },
+        }) => tandem::cli::bpgn::convert(&file, to, &rules),
         Some(CliCommand::Decode { capture }) => tandem::cli::decode::run(&capture),
         Some(CliCommand::Replay(args)) => tandem::cli::replay::run(args),
         Some(CliCommand::Ports(args)) => tandem::cli::ports::run(args),

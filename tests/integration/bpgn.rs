@@ -1,5 +1,10 @@
 //! BPGN: the three BughouseDB fixtures, every dialect quirk the reader accepts, error
 //! positions, round trips (fixtures, illegal moves, random matches) and a no-panic fuzz.
+//! `viewer`: what the BughouseDB-style viewer reads of our files; `pro`: the conversion
+//! to bughouse.pro's import dialect.
+
+mod pro;
+mod viewer;
 
 use std::path::{Path, PathBuf};
 
@@ -689,11 +694,13 @@ fn illegal_moves_that_stood_round_trip() {
     let text = write_bpgn(&m, &header);
     // (Compared with line breaks as spaces: the writer wraps comments too.)
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Notes in the BughouseDB viewer's form `{C: ...}` (it takes any other comment after a
+    // move's clock for the end of the game).
     for written in [
-        "2A. Bc1c3{297.000} {Illegal: the piece cannot move there}",
-        "1B. d4 {partner was fast}",
-        "2a. N@c6{296.000} {Illegal: piece not in reserve}",
-        "4A. Qxf7+{293.000} 4a. Ke8e7{290.000} {Illegal: leaves the king in check}",
+        "2A. Bc1c3{297.000} {C: Illegal: the piece cannot move there}",
+        "1B. d4 {C: partner was fast}",
+        "2a. N@c6{296.000} {C: Illegal: piece not in reserve}",
+        "4A. Qxf7+{293.000} 4a. Ke8e7{290.000} {C: Illegal: leaves the king in check}",
     ] {
         assert!(flat.contains(written), "{written} not in\n{text}");
     }
@@ -704,7 +711,7 @@ fn illegal_moves_that_stood_round_trip() {
     assert_eq!(write_bpgn(&g.game, &g.header), text);
 
     // Without its comment an illegal move is an error, at the move.
-    let start = text.find(" {Illegal: the piece").unwrap();
+    let start = text.find(" {C: Illegal: the piece").unwrap();
     let end = start + text[start..].find('}').unwrap() + 1;
     let bare = format!("{}{}", &text[..start], &text[end..]);
     let e = read_err(&bare, &uscf());

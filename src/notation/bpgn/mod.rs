@@ -1,4 +1,5 @@
-//! BPGN (bughouse PGN): the writer, FICS/BughouseDB style, and the tolerant reader.
+//! BPGN (bughouse PGN): the writer, FICS/BughouseDB style, the tolerant reader, and the
+//! conversion for bughouse.pro.
 //!
 //! - [`write_bpgn`] writes one match: tags (Seven Tag Roster with `WhiteA/BlackA/WhiteB/BlackB`,
 //!   rule tags, `Termination`, `Outcome`), movetext in real-time order (`1A. e4{298.210}`),
@@ -7,6 +8,8 @@
 //!   [`replay_game`] plays a game through the rules and reports the first bad move with its
 //!   line and column; [`read_bpgn`] and [`read_bpgn_file`] do both.
 //! - [`parse_move`] is the tolerant single-move parser (every dialect's spelling of a move).
+//! - [`to_bughouse_pro`] writes a match in bughouse.pro's import dialect (`pro.rs` lists
+//!   that importer's rules, with their place in its source).
 //!
 //! The dialects read (FICS/BughouseDB, chess.com, bughouse.pro, Lieven) are described in
 //! `shared/reference/bughouse-software.md` §2 and in README.md ("BPGN").
@@ -14,6 +17,7 @@
 mod lex;
 mod moves;
 mod outcome;
+mod pro;
 mod read;
 mod write;
 
@@ -21,6 +25,7 @@ use std::path::PathBuf;
 
 pub use lex::{Lexeme, LexemeKind, Pos, RawGame, RawTag, parse_bpgn};
 pub use moves::parse_move;
+pub use pro::{ProExport, ProRefusal, to_bughouse_pro};
 pub use read::{ReadGame, decode_bpgn, read_bpgn, read_bpgn_file, replay_game};
 pub use write::{BpgnHeader, write_bpgn};
 

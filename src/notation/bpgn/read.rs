@@ -71,9 +71,10 @@ pub fn read_bpgn_file(path: &Path, rules: &RulesPreset) -> Result<Vec<ReadGame>,
 }
 
 /// Plays one game through `rules`. The first unreadable or illegal move (an illegal move
-/// stands only when the file marks it with an `{Illegal: ...}` comment, as Tandem writes
-/// it), a move number that does not match its board, or a termination comment that
-/// contradicts a mate on the board is an error at its line and column.
+/// stands only when the file marks it with a `{C: Illegal: ...}` note, as Tandem writes
+/// it, or the older `{Illegal: ...}`), a move number that does not match its board, or a
+/// termination comment that contradicts a mate on the board is an error at its line and
+/// column.
 pub fn replay_game(raw: &RawGame, rules: &RulesPreset) -> Result<ReadGame, BpgnError> {
     let mut rules = rules.clone();
     if let Some(tc) = raw
@@ -100,15 +101,37 @@ pub fn replay_game(raw: &RawGame, rules: &RulesPreset) -> Result<ReadGame, BpgnE
 struct Notes {
     clock_ms: Option<u64>,
     t_ms: Option<u64>,
+    /// A note marks the move as an illegal move that stood.
     illegal: bool,
 }
 
-/// A comment's text once clocks, times and the illegal mark are taken out.
+/// A comment's text once clocks and times are taken out.
 enum Leftover {
     None,
-    /// BughouseDB's `C:`/`R:` kibitz lines: kept, never a termination comment.
+    /// A move's note (`{C: ...}`, prefix dropped) or a BughouseDB kibitz line (`R:`, `A:`,
+    /// `L:`, kept whole; `C:` kept whole before the first move): kept, never a
+    /// termination comment.
     Kibitz(String),
+    /// The illegal-move mark (`C: Illegal: <rule>; <note>`, or the older `Illegal: <rule>`):
+    /// the whole text, and the move's note after the rule if any. On a move that is legal
+    /// after all it is an ordinary note (the whole text).
+    Illegal {
+        whole: String,
+        note: Option<String>,
+    },
     Text(String),
+}
+
+impl Leftover {
+    /// The text this leaves as the move's comment, the move being illegal or not.
+    fn into_comment(self, move_is_illegal: bool) -> Option<String> {
+        match self {
+            Leftover::None => None,
+            Leftover::Kibitz(t) | Leftover::Text(t) => Some(t),
+            Leftover::Illegal { note, .. } if move_is_illegal => note,
+            Leftover::Illegal { whole, .. } => Some(whole),
+        }
+    }
 }
 
 struct Replay {
@@ -150,14 +173,16 @@ impl Replay {
                 }
                 LexemeKind::Comment(text) => {
                     let mut notes = Notes::default();
-                    let left = read_comment(text, false, &mut notes);
                     let last = self.game.record().len().checked_sub(1);
+                    let left = read_comment(text, false, last.is_some(), &mut notes);
                     match (last, left) {
                         (None, left) => self.pre_comments.push((left, token.pos)),
-                        (Some(index), Leftover::Kibitz(t) | Leftover::Text(t)) => {
-                            self.append_comment(index, &t);
+                        // Not right after its move: an illegal mark here is only a note.
+                        (Some(index), left) => {
+                            if let Some(t) = left.into_comment(false) {
+                                self.append_comment(index, &t);
+                            }
                         }
-                        (Some(_), Leftover::None) => {}
                     }
                 }
                 LexemeKind::Nag(_) => {}
@@ -243,7 +268,7 @@ impl Replay {
         let mut left: Vec<(Leftover, Pos)> = comments
             .iter()
             .enumerate()
-            .map(|(k, (c, p))| (read_comment(c, k == 0, &mut notes), *p))
+            .map(|(k, (c, p))| (read_comment(c, k == 0, true, &mut notes), *p))
             .collect();
         if last
             && let Some(at) = left
@@ -255,13 +280,6 @@ impl Replay {
                 self.termination = Some((t, p));
             }
         }
-        let comment: Vec<String> = left
-            .into_iter()
-            .filter_map(|(l, _)| match l {
-                Leftover::Kibitz(t) | Leftover::Text(t) => Some(t),
-                Leftover::None => None,
-            })
-            .collect();
         let state = self.game.board(board);
         let rules = self.game.rules();
         let after_the_end = |game: &Match| {
@@ -294,7 +312,8 @@ impl Replay {
                 },
             )
         })?;
-        if let Legality::Illegal(reason) = state.judge(rules, mv)
+        let judged = state.judge(rules, mv);
+        if let Legality::Illegal(reason) = judged
             && !notes.illegal
         {
             if let Some(e) = after_the_end(&self.game) {
@@ -308,6 +327,11 @@ impl Replay {
                 ),
             ));
         }
+        let stood = matches!(judged, Legality::Illegal(_));
+        let comment: Vec<String> = left
+            .into_iter()
+            .filter_map(|(l, _)| l.into_comment(stood))
+            .collect();
         let meta = PlyMeta {
             t_ms: notes.t_ms,
             clock_ms: notes.clock_ms,
@@ -391,10 +415,7 @@ impl Replay {
         self.header.comments = self
             .pre_comments
             .into_iter()
-            .filter_map(|(l, _)| match l {
-                Leftover::Kibitz(t) | Leftover::Text(t) => Some(t),
-                Leftover::None => None,
-            })
+            .filter_map(|(l, _)| l.into_comment(false))
             .collect();
         Ok(ReadGame {
             header: self.header,
@@ -435,9 +456,10 @@ fn seat_by_name(names: &[String; 4], boards: &[BoardId], text: &str) -> Option<S
     }
 }
 
-/// Takes clocks (`{118.585}` as the first comment, `[%clk 0:01:58.5]`), times
-/// (`[ts=1.234]`) and the `Illegal:` mark out of a comment.
-fn read_comment(text: &str, first: bool, notes: &mut Notes) -> Leftover {
+/// Takes clocks (`{118.585}` as the first comment, `[%clk 0:01:58.5]`) and times
+/// (`[ts=1.234]`) out of a comment, and tells a move's note (`C: ...`, `after_move`) and
+/// the illegal mark from other text.
+fn read_comment(text: &str, first: bool, after_move: bool, notes: &mut Notes) -> Leftover {
     let text = text.trim();
     if first
         && notes.clock_ms.is_none()
@@ -446,12 +468,31 @@ fn read_comment(text: &str, first: bool, notes: &mut Notes) -> Leftover {
         notes.clock_ms = Some(ms);
         return Leftover::None;
     }
-    if text
-        .get(..8)
-        .is_some_and(|p| p.eq_ignore_ascii_case("illegal:"))
-    {
-        notes.illegal = true;
-        return Leftover::None;
+    if after_move {
+        // `C: Illegal: <rule>; <note>`, `C: <note>`, and the older `Illegal: <rule>`.
+        let note = text.strip_prefix("C:").map(str::trim_start);
+        let body = note.unwrap_or(text);
+        if body
+            .get(..8)
+            .is_some_and(|p| p.eq_ignore_ascii_case("illegal:"))
+        {
+            notes.illegal = true;
+            let after_rule = body
+                .split_once("; ")
+                .map(|(_, n)| n.trim().to_owned())
+                .filter(|n| !n.is_empty());
+            return Leftover::Illegal {
+                whole: body.to_owned(),
+                note: after_rule,
+            };
+        }
+        if let Some(note) = note {
+            return if note.is_empty() {
+                Leftover::None
+            } else {
+                Leftover::Kibitz(note.to_owned())
+            };
+        }
     }
     let mut rest = text.to_owned();
     if let Some((value, without)) = take_command(&rest, "[%clk") {
@@ -469,7 +510,7 @@ fn read_comment(text: &str, first: bool, notes: &mut Notes) -> Leftover {
     let rest = rest.split_whitespace().collect::<Vec<_>>().join(" ");
     if rest.is_empty() {
         Leftover::None
-    } else if rest.starts_with("C:") || rest.starts_with("R:") {
+    } else if ["C:", "R:", "A:", "L:"].iter().any(|p| rest.starts_with(p)) {
         Leftover::Kibitz(rest)
     } else {
         Leftover::Text(rest)

@@ -1,6 +1,6 @@
 //! The BPGN writer: FICS/BughouseDB style plus rule tags, deterministic.
 
-use crate::rules::{BoardState, DropMate, Legality, Match, Promotion, RulesPreset, Seat};
+use crate::rules::{BoardState, DropMate, Legality, Match, Ply, Promotion, RulesPreset, Seat};
 
 use super::outcome::{outcome_tag, result_token, termination_tag};
 
@@ -84,7 +84,7 @@ pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
         out.push_str(&escape(value));
         out.push_str("\"]\n");
     };
-    tag("Event", or(&header.event, "?"));
+    tag("Event", &event_tag(&header.event, rules.is_bughouse()));
     tag("Site", or(&header.site, "?"));
     tag("Date", &date(&header.date));
     tag("Round", or(&header.round, "-"));
@@ -121,23 +121,20 @@ pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
     out.push('\n');
 
     let mut text = Wrapper::default();
-    for c in &header.comments {
-        text.comment(c);
+    if let Some(note) = opening_note(&header.comments) {
+        text.comment(&note);
     }
     text.newline();
     for ply in m.record() {
         let mut unit = format!("{}{}. {}", ply.number, ply.seat().letter(), ply.san);
         if let Some(ms) = ply.meta.clock_ms {
             unit.push('{');
-            unit.push_str(&seconds(ms));
+            unit.push_str(&clock_seconds(ms));
             unit.push('}');
         }
         text.word(&unit);
-        if let Legality::Illegal(reason) = &ply.legality {
-            text.comment(&format!("Illegal: {}", reason.describe()));
-        }
-        if let Some(c) = &ply.meta.comment {
-            text.comment(c);
+        if let Some(note) = move_note(ply) {
+            text.comment(&note);
         }
     }
     let termination = match result {
@@ -156,6 +153,102 @@ pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
 /// `298.210`: seconds with milliseconds.
 pub(crate) fn seconds(ms: u64) -> String {
     format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+/// A clock reading as written after a move. Zero is `0.0001`: the BughouseDB-style viewer
+/// takes a clock that reads as the number 0 for "no clock" and stops reading the game
+/// there, and a DGT clock shows 0 for every press with less than a second left. Readers
+/// keep milliseconds, so `0.0001` reads back as 0.
+pub(crate) fn clock_seconds(ms: u64) -> String {
+    if ms == 0 {
+        "0.0001".to_owned()
+    } else {
+        seconds(ms)
+    }
+}
+
+/// The note after a move, in the form the BughouseDB-style viewer reads (`{C: ...}`: it
+/// takes any other comment after a move's clock for the end of the game). An illegal move
+/// that stood is `C: Illegal: <rule>`, followed by `; <note>` when the move also has one.
+pub(crate) fn move_note(ply: &Ply) -> Option<String> {
+    let note = ply
+        .meta
+        .comment
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    match (&ply.legality, note) {
+        (Legality::Illegal(reason), Some(note)) => {
+            Some(format!("C: Illegal: {}; {note}", reason.describe()))
+        }
+        (Legality::Illegal(reason), None) => Some(format!("C: Illegal: {}", reason.describe())),
+        (Legality::Legal | Legality::Unjudged, Some(note)) => Some(format!("C: {note}")),
+        (Legality::Legal | Legality::Unjudged, None) => None,
+    }
+}
+
+/// The comments before the first move as one `{C: ...}` note: the viewer reads one note
+/// there and takes a second comment for the end of the game.
+fn opening_note(comments: &[String]) -> Option<String> {
+    let parts: Vec<&str> = comments
+        .iter()
+        .map(|c| {
+            let c = c.trim();
+            c.strip_prefix("C:").map_or(c, str::trim_start)
+        })
+        .filter(|c| !c.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| format!("C: {}", parts.join("; ")))
+}
+
+/// The Event tag: the event's own name, or `?`. Never a file path (`Tandem replay of
+/// games/chess-club.capture`): a value with a word that looks like one is written `?`.
+/// A bughouse match whose name says "chess" (or "crazyhouse", "atomic") but not
+/// "bughouse" gets ` (bughouse)` added: the BughouseDB-style viewer picks its rules from
+/// the Event and would otherwise replay the match as ordinary chess, dropping every
+/// captured piece.
+pub(crate) fn event_tag(event: &str, bughouse: bool) -> String {
+    let event = event.trim();
+    if event.is_empty() || event.split_whitespace().any(looks_like_path) {
+        return "?".to_owned();
+    }
+    let lower = event.to_lowercase();
+    let other_rules = ["chess", "crazyhouse", "atomic"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if bughouse && other_rules && !lower.contains("bughouse") {
+        format!("{event} (bughouse)")
+    } else {
+        event.to_owned()
+    }
+}
+
+/// Extensions of the files Tandem reads and writes.
+const FILE_EXTENSIONS: [&str; 8] = [
+    ".bpgn", ".pgn", ".capture", ".journal", ".jsonl", ".ron", ".log", ".txt",
+];
+
+/// `/home/td/x`, `~/x`, `./x`, `C:\x`, `games/a.capture`, `a.capture`: a file path.
+/// `2024/25` or `v1.2` are not.
+fn looks_like_path(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| "()[]{}\"'`,;:".contains(c));
+    let lower = w.to_lowercase();
+    if FILE_EXTENSIONS
+        .iter()
+        .any(|e| lower.len() > e.len() && lower.ends_with(e))
+    {
+        return true;
+    }
+    let Some(last_sep) = w.rfind(['/', '\\']) else {
+        return false;
+    };
+    let drive = {
+        let mut c = w.chars();
+        matches!((c.next(), c.next()), (Some(d), Some(':')) if d.is_ascii_alphabetic())
+    };
+    w.starts_with(['/', '\\', '~', '.'])
+        || drive
+        || w.get(last_sep + 1..).is_some_and(|name| name.contains('.'))
 }
 
 fn or<'a>(value: &'a str, unknown: &'a str) -> &'a str {
@@ -269,13 +362,13 @@ pub(crate) fn display_name(header: &BpgnHeader, m: &Match, seat: Seat) -> String
 
 /// Movetext words wrapped at [`LINE_WIDTH`].
 #[derive(Default)]
-struct Wrapper {
+pub(crate) struct Wrapper {
     out: String,
     line_len: usize,
 }
 
 impl Wrapper {
-    fn word(&mut self, w: &str) {
+    pub(crate) fn word(&mut self, w: &str) {
         let len = w.chars().count();
         if self.line_len > 0 {
             if self.line_len + 1 + len > LINE_WIDTH {
@@ -292,7 +385,7 @@ impl Wrapper {
 
     /// `{...}`, wrapped between words. Braces inside become parentheses (PGN comments
     /// cannot hold them) and whitespace runs one space, as the reader reads them.
-    fn comment(&mut self, text: &str) {
+    pub(crate) fn comment(&mut self, text: &str) {
         let clean = text.replace('{', "(").replace('}', ")");
         let words: Vec<&str> = clean.split_whitespace().collect();
         match words.as_slice() {
@@ -309,14 +402,14 @@ impl Wrapper {
     }
 
     /// Ends the line (if anything is on it).
-    fn newline(&mut self) {
+    pub(crate) fn newline(&mut self) {
         if self.line_len > 0 {
             self.out.push('\n');
             self.line_len = 0;
         }
     }
 
-    fn finish(self) -> String {
+    pub(crate) fn finish(self) -> String {
         self.out
     }
 }
