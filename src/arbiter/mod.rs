@@ -13,6 +13,7 @@
 pub mod alert;
 pub mod input;
 pub mod journal;
+pub mod spectator;
 pub mod track;
 pub mod view;
 
