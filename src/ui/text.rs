@@ -23,6 +23,16 @@ pub fn clock(ms: u64) -> String {
     }
 }
 
+/// What a clock face shows: the reading, or `–:––` while no clock is seen or it has not
+/// reported yet.
+#[must_use]
+pub fn clock_reading(present: bool, remaining_ms: Option<u64>) -> String {
+    match (present, remaining_ms) {
+        (true, Some(ms)) => clock(ms),
+        _ => "–:––".to_owned(),
+    }
+}
+
 /// Milliseconds until a running clock's display changes (for the next repaint).
 #[must_use]
 pub fn ms_to_next_second(remaining_ms: u64) -> u64 {
@@ -287,6 +297,9 @@ mod tests {
         assert_eq!(clock(299_000), "4:59");
         assert_eq!(clock(0), "0:00");
         assert_eq!(clock(3_723_000), "1:02:03");
+        assert_eq!(clock_reading(true, Some(0)), "0:00");
+        assert_eq!(clock_reading(true, None), "–:––");
+        assert_eq!(clock_reading(false, Some(300_000)), "–:––");
         assert_eq!(ms_to_next_second(299_001), 1);
         assert_eq!(ms_to_next_second(299_000), 1000);
     }

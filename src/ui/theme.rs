@@ -35,6 +35,10 @@ pub const WARN: Color32 = Color32::from_rgb(255, 190, 60);
 pub const BAD: Color32 = Color32::from_rgb(235, 70, 70);
 pub const BAD_FILL: Color32 = Color32::from_rgb(150, 25, 25);
 pub const GOOD_FILL: Color32 = Color32::from_rgb(25, 110, 50);
+/// Behind an instruction for the TD (a penalty time to set on the clock).
+pub const WARN_FILL: Color32 = Color32::from_rgb(130, 95, 10);
+/// Behind a decision waiting for the TD's confirmation.
+pub const CONFIRM_FILL: Color32 = Color32::from_rgb(90, 70, 10);
 
 /// Badge marking a promoted pawn.
 pub const PROMOTED_BADGE: Color32 = Color32::from_rgb(200, 30, 120);
