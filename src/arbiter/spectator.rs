@@ -103,6 +103,19 @@ impl PublicReserve {
     }
 }
 
+impl From<PublicReserve> for Reserve {
+    fn from(r: PublicReserve) -> Reserve {
+        let n = |v: u8| i8::try_from(v).unwrap_or(i8::MAX);
+        Reserve {
+            pawn: n(r.pawn),
+            knight: n(r.knight),
+            bishop: n(r.bishop),
+            rook: n(r.rook),
+            queen: n(r.queen),
+        }
+    }
+}
+
 /// Both clocks of a board as last read: never a flag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PublicClock {
@@ -368,5 +381,93 @@ fn last_move<S: serde::Serializer>(
             st.serialize_field("to", &to.to_string())?;
             st.end()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arbiter::{Arbiter, ArbiterConfig, Input, PlyRef, TdAction};
+    use crate::rules::RulesPreset;
+
+    fn ply(san: &str, from: Option<Square>, to: Square) -> PlyView {
+        PlyView {
+            ply: PlyRef {
+                board: BoardId::A,
+                color: Color::White,
+                number: 2,
+            },
+            index: 0,
+            san: san.into(),
+            clock_ms: None,
+            t_ms: None,
+            illegal: Some("the piece cannot move there".into()),
+            comment: None,
+            squares: (from, to),
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_is_spelled_like_any_other() {
+        assert_eq!(
+            neutral_san(&ply("Bc1c3", Some(Square::C1), Square::C3)),
+            "Bc3"
+        );
+        assert_eq!(
+            neutral_san(&ply("Bc1xc3", Some(Square::C1), Square::C3)),
+            "Bxc3"
+        );
+        assert_eq!(
+            neutral_san(&ply("e2e5", Some(Square::E2), Square::E5)),
+            "e5"
+        );
+        assert_eq!(
+            neutral_san(&ply("d4xe6", Some(Square::D4), Square::E6)),
+            "dxe6"
+        );
+        assert_eq!(neutral_san(&ply("N@f7+", None, Square::F7)), "N@f7");
+    }
+
+    fn after(moves: &[(BoardId, &str)]) -> Arbiter {
+        let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
+        for (i, (board, mv)) in moves.iter().enumerate() {
+            arb.handle(&Input::Td {
+                t_ms: i as u64,
+                action: TdAction::AddMove {
+                    board: *board,
+                    mv: (*mv).to_owned(),
+                },
+            });
+        }
+        arb
+    }
+
+    #[test]
+    fn the_hall_sees_the_position_and_the_moves_and_shares_the_move_list() {
+        let arb = after(&[(BoardId::A, "e4"), (BoardId::B, "d4"), (BoardId::A, "e5")]);
+        let view = arb.view();
+        let first = SpectatorView::of(&view, None);
+        let a = first.board(BoardId::A).unwrap();
+        assert_eq!(
+            a.pieces[Square::E4.to_usize()].map(|p| p.piece),
+            Some(Piece::from_char('P').unwrap())
+        );
+        assert_eq!(a.last_move, Some((Some(Square::E7), Square::E5)));
+        let sans: Vec<&str> = first.record.iter().map(|p| p.san.as_str()).collect();
+        assert_eq!(sans, ["e4", "d4", "e5"]);
+        // Nothing new for the hall: the move list is the same allocation.
+        let again = SpectatorView::of(&view, Some(&first));
+        assert!(Arc::ptr_eq(&first.record, &again.record));
+        assert!(first.same_as(&again));
+        // As JSON: the position as a FEN board, squares as text, no sensor detail.
+        let json = serde_json::to_value(&first).unwrap();
+        assert_eq!(
+            json["boards"][0]["pieces"],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+        );
+        assert_eq!(json["boards"][0]["last_move"]["to"], "e5");
+        assert_eq!(json["record"][1]["board"], "B");
+        assert!(json.get("alerts").is_none());
+        assert!(json["boards"][0].get("sensed").is_none());
     }
 }

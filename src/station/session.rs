@@ -23,6 +23,7 @@ use crossbeam_channel::{Receiver, Sender, bounded, select};
 
 use crate::Millis;
 use crate::arbiter::journal::JournalHeader;
+use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::view::MatchView;
 use crate::arbiter::{BoardEvent, Input, Output, TdAction};
 use crate::device::capture::{CaptureSink, CaptureWriter};
@@ -187,13 +188,13 @@ impl Session {
             .map_or_else(|p| p.into_inner().latest(), |v| v.latest())
     }
 
-    /// The latest view at least `delay_ms` old (the projector's broadcast delay).
+    /// What the hall may see, `delay_ms` behind live (the broadcast delay).
     #[must_use]
-    pub fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
+    pub fn hall_view(&self, delay_ms: Millis) -> Arc<SpectatorView> {
         let now = self.now_ms();
         self.shared.views.lock().map_or_else(
-            |p| p.into_inner().delayed(now, delay_ms),
-            |v| v.delayed(now, delay_ms),
+            |p| p.into_inner().for_hall(now, delay_ms),
+            |v| v.for_hall(now, delay_ms),
         )
     }
 
@@ -309,6 +310,7 @@ fn arbiter_loop(
     let now_ms = || u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
     let mut devices_open = true;
     let mut bpgn_seen = runner.bpgn_revision();
+    let mut hall_latest = shared.views.lock().ok().and_then(|v| v.hall_latest());
     while !shared.stop.load(Ordering::SeqCst) {
         let timeout = runner
             .arbiter()
@@ -355,8 +357,10 @@ fn arbiter_loop(
         if changed {
             // Built before the lock is taken: the screens never wait on the arbiter.
             let view = runner.arbiter().view();
+            let hall = SpectatorView::of(&view, hall_latest.as_deref());
             if let Ok(mut v) = shared.views.lock() {
-                v.publish(view);
+                v.push(view, hall);
+                hall_latest = v.hall_latest();
             }
             waker();
         }

@@ -74,13 +74,7 @@ pub fn play_match(
         }
         None => None,
     };
-    let mut rehearsal = Rehearsal::new(
-        rules,
-        &configs,
-        &play.style,
-        Chooser::Natural,
-        play.seed,
-    );
+    let mut rehearsal = Rehearsal::new(rules, &configs, &play.style, Chooser::Natural, play.seed);
     rehearsal.set_max_plies(play.game_plies);
     let mut last: Millis = 0;
     let mut apply = |runner: &mut MatchRunner, input: Input, truth: &crate::rules::Match| {

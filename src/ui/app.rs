@@ -20,9 +20,11 @@ use super::pieces::PieceSet;
 use super::replay::{self, Replay, ReplayLoad};
 use super::setup::{self, BoardsChoice, SetupAction, SetupForm, Unfinished};
 use super::source::MatchSource;
+use super::text::Players;
 use super::{projector, text, theme};
 use crate::arbiter::ArbiterConfig;
 use crate::arbiter::journal::JournalHeader;
+use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::view::MatchView;
 use crate::device::profile::{PortSpec, Station, StationBoard};
 use crate::rules::{RulesPreset, Team};
@@ -122,11 +124,11 @@ struct Tally {
 }
 
 /// A team as the set of its players' names (board and colour may change between games).
-fn team_key(view: &MatchView, t: Team) -> String {
+fn team_key(view: &impl Players, t: Team) -> String {
     let mut names: Vec<String> = t
         .seats()
         .iter()
-        .map(|s| view.player(*s).trim().to_lowercase())
+        .map(|s| view.name(*s).trim().to_lowercase())
         .collect();
     names.sort();
     names.join(" & ")
@@ -143,7 +145,7 @@ impl Tally {
     }
 
     /// Points of earlier games for (team WhiteA, team BlackA) of this view.
-    fn earlier(&self, view: &MatchView) -> [f32; 2] {
+    fn earlier(&self, view: &impl Players) -> [f32; 2] {
         let keys = [team_key(view, Team::WhiteA), team_key(view, Team::BlackA)];
         let mut pts = [0.0, 0.0];
         for (k, s) in &self.games {
@@ -451,8 +453,8 @@ impl TandemApp {
         let delay = Millis::from(self.projector.delay_s) * 1000;
         let mut next = next_repaint(&view, now);
         if self.projector.open && delay > 0 {
-            let shown = source.delayed_view(delay);
-            let later = next_repaint(&shown, now.saturating_sub(delay));
+            let shown = source.hall_view(delay);
+            let later = next_repaint_hall(&shown, now.saturating_sub(delay));
             // Delayed views fall due on their own: look again a few times a second.
             next = Some(next.map_or(250, |n| n.min(250)).min(later.unwrap_or(250)));
         }
@@ -771,14 +773,14 @@ impl TandemApp {
             match self.live.as_ref().and_then(Live::source) {
                 Some(source) => {
                     let now = source.now_ms();
-                    let view = source.delayed_view(delay);
+                    let view = source.hall_view(delay);
                     projector::show(
                         ui,
                         &projector::Projector {
                             view: &view,
                             clock_at: now.saturating_sub(delay),
                             pieces: self.pieces.as_ref(),
-                            earlier: self.tally.earlier(&view),
+                            earlier: self.tally.earlier(view.as_ref()),
                             event: source.event(),
                             delay_s: self.projector.delay_s,
                         },
@@ -876,13 +878,30 @@ fn next_repaint(view: &MatchView, now: Millis) -> Option<u64> {
     if view.result.is_some() {
         return None;
     }
-    view.boards
-        .iter()
-        .filter_map(|b| {
-            let c = b.clock.running?;
-            let ms = b.clock.remaining(c, now)?;
-            (ms > 0).then(|| text::ms_to_next_second(ms) + 5)
-        })
+    next_second(
+        view.boards
+            .iter()
+            .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now))),
+    )
+}
+
+/// The same for what the hall sees.
+fn next_repaint_hall(view: &SpectatorView, now: Millis) -> Option<u64> {
+    if view.result.is_some() {
+        return None;
+    }
+    next_second(
+        view.boards
+            .iter()
+            .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now))),
+    )
+}
+
+/// Until the soonest running clock shows its next second.
+fn next_second(remaining: impl Iterator<Item = u64>) -> Option<u64> {
+    remaining
+        .filter(|&ms| ms > 0)
+        .map(|ms| text::ms_to_next_second(ms) + 5)
         .min()
 }
 

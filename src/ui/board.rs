@@ -5,22 +5,68 @@ use shakmaty::{Color, File, Piece, Rank, Role, Square};
 
 use super::pieces::{PieceSet, paint_piece};
 use super::theme;
+use crate::BoardId;
+use crate::arbiter::spectator::{PublicBoard, PublicPiece};
 use crate::arbiter::view::{BoardView, PieceView};
 use crate::rules::Reserve;
 use crate::sensing::Token;
 
 /// How to draw one board.
 pub struct BoardLook<'a> {
-    pub view: &'a BoardView,
+    pub id: BoardId,
+    /// The pieces as the record has them (a1 first).
+    pub squares: [Option<PublicPiece>; 64],
+    /// The king in check, if any.
+    pub check: Option<Square>,
     pub white_at_bottom: bool,
     pub pieces: Option<&'a PieceSet>,
     /// File letters and rank numbers in the edge squares.
     pub coordinates: bool,
     /// The TD's marks: squares where the board differs from the record, with what the
-    /// sensors see there; a tooltip per square.
-    pub td_marks: bool,
+    /// sensors see there; a tooltip per square (the console's board only).
+    pub td_marks: Option<&'a BoardView>,
     /// The last move to highlight (the projector passes the one it may show).
     pub last_move: Option<(Option<Square>, Square)>,
+}
+
+impl<'a> BoardLook<'a> {
+    /// A board of the TD's view, as the record has it; `td_marks` adds the sensors'
+    /// detail.
+    #[must_use]
+    pub fn of_view(view: &'a BoardView, td_marks: bool) -> BoardLook<'a> {
+        let mut squares = [None; 64];
+        for (slot, p) in squares.iter_mut().zip(&view.pieces) {
+            *slot = p.map(|p| PublicPiece {
+                piece: p.piece,
+                promoted: p.promoted,
+            });
+        }
+        BoardLook {
+            id: view.id,
+            squares,
+            check: view.check,
+            white_at_bottom: view.id == BoardId::A,
+            pieces: None,
+            coordinates: true,
+            td_marks: td_marks.then_some(view),
+            last_move: view.last_move,
+        }
+    }
+
+    /// A board as the hall sees it.
+    #[must_use]
+    pub fn of_hall(board: &PublicBoard) -> BoardLook<'a> {
+        BoardLook {
+            id: board.id,
+            squares: board.pieces,
+            check: board.check,
+            white_at_bottom: board.id == BoardId::A,
+            pieces: None,
+            coordinates: true,
+            td_marks: None,
+            last_move: board.last_move,
+        }
+    }
 }
 
 /// The rectangle of `sq` inside a board drawn in `rect`.
@@ -42,10 +88,9 @@ pub fn square_rect(rect: Rect, sq: Square, white_at_bottom: bool) -> Rect {
 /// Draws the board into `rect` (a square; the caller has laid it out) and returns its
 /// response (hover, for the TD's tooltips).
 pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
-    let id = ui.scope_id().with(("board", look.view.id));
+    let id = ui.scope_id().with(("board", look.id));
     let response = ui.interact(rect, id, Sense::hover());
     let painter = ui.painter_at(rect);
-    let v = look.view;
     let size = rect.width() / 8.0;
     for sq in Square::ALL {
         let r = square_rect(rect, sq, look.white_at_bottom);
@@ -69,7 +114,7 @@ pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
             );
         }
     }
-    if let Some(king) = v.check {
+    if let Some(king) = look.check {
         let r = square_rect(rect, king, look.white_at_bottom);
         painter.circle_filled(r.center(), size * 0.48, theme::CHECK);
     }
@@ -77,7 +122,7 @@ pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
         paint_coordinates(&painter, rect, look.white_at_bottom);
     }
     for sq in Square::ALL {
-        let Some(pv) = v.pieces[sq.to_usize()] else {
+        let Some(pv) = look.squares[sq.to_usize()] else {
             continue;
         };
         let r = square_rect(rect, sq, look.white_at_bottom);
@@ -86,7 +131,7 @@ pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
             paint_promoted_badge(&painter, r, pv.piece.color, look.pieces);
         }
     }
-    if look.td_marks {
+    if let Some(v) = look.td_marks {
         for &sq in &v.differing {
             let r = square_rect(rect, sq, look.white_at_bottom);
             painter.rect_stroke(
@@ -114,7 +159,7 @@ pub fn paint_board(ui: &mut Ui, rect: Rect, look: &BoardLook<'_>) -> Response {
             painter.galley(pos, galley, Color32::WHITE);
         }
     }
-    if look.td_marks
+    if let Some(v) = look.td_marks
         && let Some(pos) = response.hover_pos()
         && let Some(sq) = square_at(rect, pos, look.white_at_bottom)
     {

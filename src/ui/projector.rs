@@ -16,14 +16,14 @@ use shakmaty::Color;
 use super::board::{BoardLook, ReserveFlow, paint_board, paint_reserve};
 use super::pieces::PieceSet;
 use super::{text, theme};
-use crate::arbiter::view::{BoardView, MatchView};
+use crate::arbiter::spectator::{PublicBoard, SpectatorView};
 use crate::rules::{Seat, Team};
 use crate::{BoardId, Millis};
 
 /// Everything the projector draws from.
 pub struct Projector<'a> {
     /// The view spectators may see (already delayed).
-    pub view: &'a MatchView,
+    pub view: &'a SpectatorView,
     /// Match time at which to read the clocks (now minus the broadcast delay).
     pub clock_at: Millis,
     pub pieces: Option<&'a PieceSet>,
@@ -197,7 +197,7 @@ fn board_column(
     ui: &mut Ui,
     col: Rect,
     p: &Projector<'_>,
-    b: &BoardView,
+    b: &PublicBoard,
     white_at_bottom: bool,
     side: Side,
     u: f32,
@@ -226,17 +226,13 @@ fn board_column(
     y = top_row.max.y + gap;
     let board_rect = Rect::from_min_size(egui::pos2(board_x, y), Vec2::splat(size));
     let reserve_rect = Rect::from_min_size(egui::pos2(reserve_x, y), Vec2::new(reserve_w, size));
-    let last_move = public_last_move(p.view, b.id);
     paint_board(
         ui,
         board_rect,
         &BoardLook {
-            view: b,
             white_at_bottom,
             pieces: p.pieces,
-            coordinates: true,
-            td_marks: false,
-            last_move,
+            ..BoardLook::of_hall(b)
         },
     );
     ui.painter().rect_stroke(
@@ -258,7 +254,7 @@ fn board_column(
     paint_reserve(
         painter,
         top_half,
-        b.reserve(top_color),
+        &(*b.reserve(top_color)).into(),
         top_color,
         p.pieces,
         slot,
@@ -268,7 +264,7 @@ fn board_column(
     paint_reserve(
         painter,
         bottom_half,
-        b.reserve(bottom_color),
+        &(*b.reserve(bottom_color)).into(),
         bottom_color,
         p.pieces,
         slot,
@@ -290,7 +286,7 @@ fn board_column(
     );
 }
 
-fn player_row(ui: &mut Ui, rect: Rect, p: &Projector<'_>, b: &BoardView, color: Color, u: f32) {
+fn player_row(ui: &mut Ui, rect: Rect, p: &Projector<'_>, b: &PublicBoard, color: Color, u: f32) {
     let seat = Seat::new(b.id, color);
     let team = seat.team();
     let painter = ui.painter();
@@ -358,17 +354,8 @@ fn player_row(ui: &mut Ui, rect: Rect, p: &Projector<'_>, b: &BoardView, color: 
     );
 }
 
-/// The last move of a board as the projector may show it (its squares are shown even for
-/// an illegal move: the pieces stand there; only the marking is withheld).
-fn public_last_move(
-    view: &MatchView,
-    board: BoardId,
-) -> Option<(Option<shakmaty::Square>, shakmaty::Square)> {
-    view.plies_on(board).last().map(|p| p.squares)
-}
-
 /// The last two plies of a board, spelled as spectators may see them.
-fn recent_moves(view: &MatchView, b: &BoardView) -> String {
+fn recent_moves(view: &SpectatorView, b: &PublicBoard) -> String {
     let board = if view.boards.len() > 1 {
         format!("{}  ·  ", text::board(b.id))
     } else {
@@ -385,7 +372,7 @@ fn recent_moves(view: &MatchView, b: &BoardView) -> String {
     }
     let moves = shown
         .iter()
-        .map(|p| format!("{} {}", text::move_number(p), text::public_san(view, p)))
+        .map(|p| format!("{} {}", text::numbered(p.number, p.color), p.san))
         .collect::<Vec<_>>()
         .join("   ");
     format!("{board}{moves}")

@@ -268,12 +268,9 @@ pub fn show(ui: &mut Ui, replay: &mut Replay, pieces: Option<&PieceSet>) -> bool
                             ui,
                             board_rect,
                             &BoardLook {
-                                view: b,
                                 white_at_bottom,
                                 pieces,
-                                coordinates: true,
-                                td_marks: true,
-                                last_move: b.last_move,
+                                ..BoardLook::of_view(b, true)
                             },
                         );
                         names_line(ui, &view, b.id, bottom);

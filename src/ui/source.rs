@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::Millis;
 use crate::arbiter::TdAction;
+use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::view::MatchView;
 use crate::rules::RulesPreset;
 use crate::station::Session;
@@ -15,8 +16,8 @@ use crate::station::Session;
 pub trait MatchSource {
     /// The match now.
     fn view(&self) -> Arc<MatchView>;
-    /// The latest view at least `delay_ms` old (the projector's broadcast delay).
-    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView>;
+    /// What the hall may see, `delay_ms` behind live (the projector's broadcast delay).
+    fn hall_view(&self, delay_ms: Millis) -> Arc<SpectatorView>;
     /// A TD decision.
     fn td(&self, action: TdAction);
     /// Match time now.
@@ -39,8 +40,8 @@ impl MatchSource for Session {
         Session::view(self)
     }
 
-    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
-        Session::delayed_view(self, delay_ms)
+    fn hall_view(&self, delay_ms: Millis) -> Arc<SpectatorView> {
+        Session::hall_view(self, delay_ms)
     }
 
     fn td(&self, action: TdAction) {

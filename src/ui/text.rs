@@ -4,10 +4,38 @@
 use shakmaty::{Color, Role};
 
 use crate::BoardId;
+use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::view::{MatchView, PlyView};
 use crate::arbiter::{AlertKind, Offence};
 use crate::dgt::{ClockSide, Orientation};
 use crate::rules::{IllegalMoveRule, Penalty, RulesPreset, Seat, Team};
+
+/// Whatever names the players: the TD's view of a match, or the hall's.
+pub trait Players {
+    fn name(&self, s: Seat) -> &str;
+    /// Boards in play (a single-board game names players, not teams).
+    fn board_count(&self) -> usize;
+}
+
+impl Players for MatchView {
+    fn name(&self, s: Seat) -> &str {
+        self.player(s)
+    }
+
+    fn board_count(&self) -> usize {
+        self.boards.len()
+    }
+}
+
+impl Players for SpectatorView {
+    fn name(&self, s: Seat) -> &str {
+        self.player(s)
+    }
+
+    fn board_count(&self) -> usize {
+        self.boards.len()
+    }
+}
 
 /// A clock reading as a chess clock shows it: `4:07`, `1:02:03` past an hour. Whole
 /// seconds rounded up, so a reading of exactly 4:07 stays 4:07 until a full second passed
@@ -70,8 +98,8 @@ pub fn seat(s: Seat) -> String {
 
 /// The player's name, or the seat when no name was given.
 #[must_use]
-pub fn player(view: &MatchView, s: Seat) -> String {
-    let name = view.player(s).trim();
+pub fn player(view: &impl Players, s: Seat) -> String {
+    let name = view.name(s).trim();
     if name.is_empty() {
         seat(s)
     } else {
@@ -81,9 +109,9 @@ pub fn player(view: &MatchView, s: Seat) -> String {
 
 /// `Ada & Dana`: the two players of a team, board A first.
 #[must_use]
-pub fn team(view: &MatchView, t: Team) -> String {
+pub fn team(view: &impl Players, t: Team) -> String {
     let [a, b] = t.seats();
-    if view.boards.len() < 2 {
+    if view.board_count() < 2 {
         return player(view, a);
     }
     format!("{} & {}", player(view, a), player(view, b))
@@ -198,53 +226,16 @@ pub fn illegal_claim_consequence(rules: &RulesPreset, view: &MatchView, s: Seat)
 /// `12.` for White's ply, `12…` for Black's.
 #[must_use]
 pub fn move_number(p: &PlyView) -> String {
-    if p.ply.color.is_white() {
-        format!("{}.", p.ply.number)
-    } else {
-        format!("{}…", p.ply.number)
-    }
+    numbered(p.ply.number, p.ply.color)
 }
 
-/// The move as spectators may see it. An illegal move is written in long form (`Bc1c3`),
-/// and so are the moves after it on its board (the position can no longer be judged);
-/// until the TD rules on it the projector must not point at it, so from the illegal move
-/// on that board's moves are shown in the short form a legal move would have (`Bc3`,
-/// `Bxc3`, `e5`).
+/// `12.` for White, `12…` for Black.
 #[must_use]
-pub fn public_san(view: &MatchView, p: &PlyView) -> String {
-    let hidden = view.record.iter().any(|q| {
-        q.ply.board == p.ply.board
-            && q.index <= p.index
-            && q.illegal.is_some()
-            && !view.illegal_ruled(q.ply)
-    });
-    if hidden {
-        neutral_san(p)
+pub fn numbered(number: u32, color: Color) -> String {
+    if color.is_white() {
+        format!("{number}.")
     } else {
-        p.san.clone()
-    }
-}
-
-/// A short, unremarkable spelling of a ply from its squares: piece letter, `x` when the
-/// long form shows a capture, the target square, a drop as `N@f3`.
-#[must_use]
-pub fn neutral_san(p: &PlyView) -> String {
-    let san = p.san.trim_end_matches(['+', '#', '!', '?']);
-    if san.contains('@') || san.starts_with('O') {
-        return san.to_owned();
-    }
-    let piece = san
-        .chars()
-        .next()
-        .filter(|c| matches!(c, 'K' | 'Q' | 'R' | 'B' | 'N'));
-    let capture = san.contains('x');
-    let to = p.squares.1;
-    let promotion = san.find('=').map(|i| &san[i..]).unwrap_or_default();
-    match (piece, capture, p.squares.0) {
-        (Some(letter), true, _) => format!("{letter}x{to}{promotion}"),
-        (Some(letter), false, _) => format!("{letter}{to}{promotion}"),
-        (None, true, Some(from)) => format!("{}x{to}{promotion}", from.file().char()),
-        (None, _, _) => format!("{to}{promotion}"),
+        format!("{number}…")
     }
 }
 
@@ -287,8 +278,6 @@ pub fn board(b: BoardId) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::PlyRef;
-    use shakmaty::Square;
 
     #[test]
     fn clocks_read_like_a_chess_clock() {
@@ -315,43 +304,5 @@ mod tests {
         assert_eq!(ordinal(11), "11th");
         assert_eq!(duration_words(60_000), "1 min");
         assert_eq!(duration_words(90_000), "1 min 30 s");
-    }
-
-    fn ply(san: &str, from: Option<Square>, to: Square) -> PlyView {
-        PlyView {
-            ply: PlyRef {
-                board: BoardId::A,
-                color: Color::White,
-                number: 2,
-            },
-            index: 0,
-            san: san.into(),
-            clock_ms: None,
-            t_ms: None,
-            illegal: Some("the piece cannot move there".into()),
-            comment: None,
-            squares: (from, to),
-        }
-    }
-
-    #[test]
-    fn an_illegal_move_is_spelled_like_any_other() {
-        assert_eq!(
-            neutral_san(&ply("Bc1c3", Some(Square::C1), Square::C3)),
-            "Bc3"
-        );
-        assert_eq!(
-            neutral_san(&ply("Bc1xc3", Some(Square::C1), Square::C3)),
-            "Bxc3"
-        );
-        assert_eq!(
-            neutral_san(&ply("e2e5", Some(Square::E2), Square::E5)),
-            "e5"
-        );
-        assert_eq!(
-            neutral_san(&ply("d4xe6", Some(Square::D4), Square::E6)),
-            "dxe6"
-        );
-        assert_eq!(neutral_san(&ply("N@f7+", None, Square::F7)), "N@f7");
     }
 }

@@ -14,6 +14,7 @@ use egui::accesskit::Role as A11y;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use shakmaty::{Color, Piece, Role, Square};
+use tandem::arbiter::spectator::SpectatorView;
 use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{AlertKind, Arbiter, ArbiterConfig, Input, TdAction};
 use tandem::device::capture::{CaptureChunk, CaptureWriter};
@@ -21,6 +22,7 @@ use tandem::notation::{BpgnHeader, write_bpgn};
 use tandem::rules::RulesPreset;
 use tandem::sim::emulator::{EmulatorConfig, PhysicalAction};
 use tandem::sim::table::SimTable;
+use tandem::station::Views;
 use tandem::ui::{MatchSource, Options, TandemApp};
 use tandem::{BoardId, Millis};
 
@@ -29,7 +31,8 @@ struct Sim {
     arb: Arbiter,
     table: SimTable,
     now: Millis,
-    history: Vec<Arc<MatchView>>,
+    /// The station's views: the TD's latest, the hall's history for the delay.
+    views: Views,
     /// The bytes the boards sent, as a capture file holds them.
     chunks: Vec<CaptureChunk>,
 }
@@ -51,13 +54,13 @@ impl SimMatch {
             ..EmulatorConfig::default()
         };
         let arb = Arbiter::new(cfg);
-        let view = Arc::new(arb.view());
+        let views = Views::new(arb.view());
         let sim = SimMatch(
             Rc::new(RefCell::new(Sim {
                 arb,
                 table: SimTable::new(&[a, b], 3),
                 now: 0,
-                history: vec![view],
+                views,
                 chunks: Vec::new(),
             })),
             Rc::new(rules),
@@ -82,8 +85,8 @@ impl SimMatch {
         }
         s.now = until;
         s.arb.handle(&Input::Tick { t_ms: until });
-        let view = Arc::new(s.arb.view());
-        s.history.push(view);
+        let view = s.arb.view();
+        s.views.publish(view);
     }
 
     fn act(&self, board: BoardId, action: PhysicalAction) {
@@ -128,7 +131,7 @@ impl SimMatch {
     }
 
     fn view(&self) -> Arc<MatchView> {
-        self.0.borrow().history.last().cloned().unwrap()
+        self.0.borrow().views.latest()
     }
 }
 
@@ -137,24 +140,17 @@ impl MatchSource for SimMatch {
         SimMatch::view(self)
     }
 
-    fn delayed_view(&self, delay_ms: Millis) -> Arc<MatchView> {
+    fn hall_view(&self, delay_ms: Millis) -> Arc<SpectatorView> {
         let s = self.0.borrow();
-        let cutoff = s.now.saturating_sub(delay_ms);
-        s.history
-            .iter()
-            .rev()
-            .find(|v| v.t_ms <= cutoff)
-            .or(s.history.first())
-            .cloned()
-            .unwrap()
+        s.views.for_hall(s.now, delay_ms)
     }
 
     fn td(&self, action: TdAction) {
         let mut s = self.0.borrow_mut();
         let t_ms = s.now;
         s.arb.handle(&Input::Td { t_ms, action });
-        let view = Arc::new(s.arb.view());
-        s.history.push(view);
+        let view = s.arb.view();
+        s.views.publish(view);
     }
 
     fn now_ms(&self) -> Millis {

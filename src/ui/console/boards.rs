@@ -64,12 +64,9 @@ fn board_column(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, b: &BoardVi
         ui,
         board_rect,
         &BoardLook {
-            view: b,
             white_at_bottom,
             pieces: desk.pieces,
-            coordinates: true,
-            td_marks: true,
-            last_move: b.last_move,
+            ..BoardLook::of_view(b, true)
         },
     );
     player_row(ui, desk, b, bottom, width);
