@@ -30,7 +30,7 @@ use crate::rules::{
 use crate::sensing::{
     self, Anomaly, Candidate, Committed, Token, Verdict, explain, judge_press, judge_stable,
 };
-use crate::{BoardId, Millis};
+use crate::{BoardId, ByBoard, Millis};
 
 /// How the arbiter is set up for a match.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -38,7 +38,8 @@ pub struct ArbiterConfig {
     pub rules: RulesPreset,
     /// Players by seat: WhiteA, BlackA, WhiteB, BlackB.
     pub players: [String; 4],
-    pub timing: [Timing; 2],
+    /// Per board; journaled as the list `[A, B]`.
+    pub timing: ByBoard<Timing>,
 }
 
 impl ArbiterConfig {
@@ -52,7 +53,7 @@ impl ArbiterConfig {
                 "WhiteB".into(),
                 "BlackB".into(),
             ],
-            timing: [Timing::default(); 2],
+            timing: ByBoard::default(),
         }
     }
 }
@@ -103,7 +104,7 @@ pub struct PenaltyRecord {
 pub struct Arbiter {
     cfg: ArbiterConfig,
     game: Match,
-    boards: [Track; 2],
+    boards: ByBoard<Track>,
     alerts: AlertBook,
     debts: Vec<Debt>,
     penalties: Vec<PenaltyRecord>,
@@ -120,10 +121,7 @@ impl Arbiter {
     #[must_use]
     pub fn new(cfg: ArbiterConfig) -> Arbiter {
         let game = Match::new(cfg.rules.clone());
-        let boards = [
-            Track::new(BoardId::A, cfg.timing[0]),
-            Track::new(BoardId::B, cfg.timing[1]),
-        ];
+        let boards = ByBoard::new_with(|b| Track::new(b, cfg.timing[b]));
         Arbiter {
             cfg,
             game,
@@ -156,7 +154,7 @@ impl Arbiter {
 
     #[must_use]
     pub fn track(&self, board: BoardId) -> &Track {
-        &self.boards[board.index()]
+        &self.boards[board]
     }
 
     #[must_use]
@@ -265,7 +263,7 @@ impl Arbiter {
     fn fire_due(&mut self) {
         let now = self.now;
         for b in BoardId::BOTH {
-            let due_press = self.boards[b.index()]
+            let due_press = self.boards[b]
                 .pending
                 .as_ref()
                 .map(|p| (p.decide_at.is_some_and(|d| d <= now), p.give_up_at <= now));
@@ -274,16 +272,13 @@ impl Arbiter {
                 Some((true, false)) => self.decide_press(b, false),
                 _ => {}
             }
-            if self
-                .stable_due(&self.boards[b.index()])
-                .is_some_and(|d| d <= now)
-            {
+            if self.stable_due(&self.boards[b]).is_some_and(|d| d <= now) {
                 self.decide_stable(b);
             }
-            if let Some((by, _, due)) = self.boards[b.index()].unexplained_press
+            if let Some((by, _, due)) = self.boards[b].unexplained_press
                 && due <= now
             {
-                self.boards[b.index()].unexplained_press = None;
+                self.boards[b].unexplained_press = None;
                 self.raise(
                     b,
                     AlertKind::NoMovePress,
@@ -335,7 +330,7 @@ impl Arbiter {
                 serial,
                 version,
             } => {
-                let track = &mut self.boards[b.index()];
+                let track = &mut self.boards[b];
                 let was_lost = track.link.lost_because.is_some();
                 track.link.connected = true;
                 track.link.port = Some(port.clone());
@@ -351,7 +346,7 @@ impl Arbiter {
                 }
             }
             BoardEventKind::Disconnected { reason } => {
-                let track = &mut self.boards[b.index()];
+                let track = &mut self.boards[b];
                 let was_connected = track.link.connected || track.link.lost_because.is_none();
                 track.link.connected = false;
                 track.link.lost_because = Some(reason.clone());
@@ -373,13 +368,13 @@ impl Arbiter {
     fn on_message(&mut self, b: BoardId, msg: &Message) {
         match msg {
             Message::BoardDump(fields) => {
-                let track = &mut self.boards[b.index()];
+                let track = &mut self.boards[b];
                 track.raw = *fields;
                 track.have_raw = true;
                 self.on_raw_changed(b, true);
             }
             Message::FieldUpdate { field, code } => {
-                let track = &mut self.boards[b.index()];
+                let track = &mut self.boards[b];
                 if *field > 63 {
                     return;
                 }
@@ -393,7 +388,7 @@ impl Arbiter {
 
     fn on_raw_changed(&mut self, b: BoardId, is_dump: bool) {
         let now = self.now;
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         if !track.started {
             if track.try_start()
                 && let Some(o) = track.orientation
@@ -423,7 +418,7 @@ impl Arbiter {
             track.reconcile = false;
             self.reconcile_after_reconnect(b);
         }
-        if self.boards[b.index()]
+        if self.boards[b]
             .pending
             .as_ref()
             .is_some_and(|p| p.decide_at.is_none())
@@ -435,7 +430,7 @@ impl Arbiter {
 
     fn on_clock(&mut self, b: BoardId, times: &ClockTimes) {
         let now = self.now;
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         if times.no_clock {
             track.clock_present = false;
             track.clock = Some((now, *times));
@@ -455,7 +450,7 @@ impl Arbiter {
         self.check_flags(b, times);
         match (previous, times.running) {
             (Some(a), Some(c)) if a != c => {
-                if let Some(by) = self.boards[b.index()].color_of(a) {
+                if let Some(by) = self.boards[b].color_of(a) {
                     let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 0);
                 }
@@ -467,7 +462,7 @@ impl Arbiter {
                 let other = a.other();
                 let changed = previous_times
                     .is_some_and(|p| p.side(other).seconds != times.side(other).seconds);
-                if changed && let Some(by) = self.boards[b.index()].color_of(other) {
+                if changed && let Some(by) = self.boards[b].color_of(other) {
                     let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 1);
                 }
@@ -477,7 +472,7 @@ impl Arbiter {
     }
 
     fn check_flags(&mut self, b: BoardId, times: &ClockTimes) {
-        if self.game.is_over() || !self.boards[b.index()].started {
+        if self.game.is_over() || !self.boards[b].started {
             return;
         }
         for side in [ClockSide::Left, ClockSide::Right] {
@@ -486,14 +481,14 @@ impl Arbiter {
             if !fallen {
                 continue;
             }
-            let Some(color) = self.boards[b.index()].color_of(side) else {
+            let Some(color) = self.boards[b].color_of(side) else {
                 continue;
             };
             let i = usize::from(color.is_black());
-            if self.boards[b.index()].flag_reported[i] {
+            if self.boards[b].flag_reported[i] {
                 continue;
             }
-            self.boards[b.index()].flag_reported[i] = true;
+            self.boards[b].flag_reported[i] = true;
             let seat = Seat::new(b, color);
             self.raise(
                 b,
@@ -512,10 +507,10 @@ impl Arbiter {
     fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
         // A press judged earlier is decided now with what is known.
-        if self.boards[b.index()].pending.is_some() {
+        if self.boards[b].pending.is_some() {
             self.decide_press(b, true);
         }
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         if !track.started {
             return;
         }
@@ -540,7 +535,7 @@ impl Arbiter {
     // Judging presses
 
     fn committed<'a>(&'a self, b: BoardId) -> Committed<'a> {
-        let track = &self.boards[b.index()];
+        let track = &self.boards[b];
         Committed {
             state: self.game.board(b),
             rules: self.game.rules(),
@@ -551,16 +546,16 @@ impl Arbiter {
     }
 
     fn decide_press(&mut self, b: BoardId, final_call: bool) {
-        let Some(pending) = self.boards[b.index()].pending.clone() else {
+        let Some(pending) = self.boards[b].pending.clone() else {
             return;
         };
-        if self.game.declared().is_some() || self.boards[b.index()].result_signal.is_some() {
-            self.boards[b.index()].pending = None;
+        if self.game.declared().is_some() || self.boards[b].result_signal.is_some() {
+            self.boards[b].pending = None;
             return;
         }
         let now = self.now;
         self.settle_tokens(b);
-        let history: Vec<sensing::Snapshot> = self.boards[b.index()]
+        let history: Vec<sensing::Snapshot> = self.boards[b]
             .history
             .iter()
             .filter(|s| s.t_ms <= now)
@@ -576,7 +571,7 @@ impl Arbiter {
             && let alt @ Verdict::Commit { .. } =
                 judge_press(&self.committed(b), !by, &history, false)
         {
-            let track = &mut self.boards[b.index()];
+            let track = &mut self.boards[b];
             track.white_side = track.white_side.map(ClockSide::other);
             by = !by;
             verdict = alt;
@@ -592,30 +587,28 @@ impl Arbiter {
                 snapshot,
                 ..
             } => {
-                self.boards[b.index()].pending = None;
+                self.boards[b].pending = None;
                 // Plies before the presser's last one had no press of their own seen; their
                 // press messages may still come, late and bunched.
-                let owed_until = now + self.boards[b.index()].timing.max_wait_ms;
+                let owed_until = now + self.boards[b].timing.max_wait_ms;
                 let mut color = self.game.board(b).turn();
                 for _ in 1..candidate.plies.len() {
-                    self.boards[b.index()]
-                        .presses_owed
-                        .push((color, owed_until));
+                    self.boards[b].presses_owed.push((color, owed_until));
                     color = !color;
                 }
                 let cells = history
                     .get(snapshot)
-                    .map_or(self.boards[b.index()].cells, |s| s.cells);
+                    .map_or(self.boards[b].cells, |s| s.cells);
                 let t_msg = pending.t_msg;
                 self.commit(b, &candidate, &cells, t_msg, pending.clock_ms, final_call);
             }
-            Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b.index()], &tied) => {
-                self.boards[b.index()].pending = None;
+            Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b], &tied) => {
+                self.boards[b].pending = None;
                 self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
             }
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
-                    self.boards[b.index()].pending = None;
+                    self.boards[b].pending = None;
                     let squares: Vec<String> = squares_of(&residual);
                     let options: Vec<String> = tied
                         .iter()
@@ -641,7 +634,7 @@ impl Arbiter {
                         ),
                         Subject::None,
                     );
-                } else if let Some(p) = &mut self.boards[b.index()].pending {
+                } else if let Some(p) = &mut self.boards[b].pending {
                     p.decide_at = None;
                 }
             }
@@ -649,7 +642,7 @@ impl Arbiter {
                 let moved = baseline_shows_color(&baseline, by);
                 // The press of a ply already recorded (taken with an earlier press while the
                 // clock's messages were late): it is accounted for.
-                let track = &mut self.boards[b.index()];
+                let track = &mut self.boards[b];
                 track.presses_owed.retain(|(_, until)| *until >= now);
                 if !moved && let Some(i) = track.presses_owed.iter().position(|(c, _)| *c == by) {
                     track.presses_owed.remove(i);
@@ -657,9 +650,9 @@ impl Arbiter {
                     return;
                 }
                 if !moved || final_call {
-                    self.boards[b.index()].pending = None;
+                    self.boards[b].pending = None;
                     self.report_nothing(b, by, &baseline, moved);
-                } else if let Some(p) = &mut self.boards[b.index()].pending {
+                } else if let Some(p) = &mut self.boards[b].pending {
                     p.decide_at = None;
                 }
             }
@@ -686,13 +679,13 @@ impl Arbiter {
         if candidate.irregular == 0 || candidate.plies.len() != 1 {
             return None;
         }
-        let before = self.boards[b.index()].before_last.clone()?;
+        let before = self.boards[b].before_last.clone()?;
         let index = self.ply_index(before.ply)?;
         let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
         if index != last_on_board || before.ply.color == by {
             return None;
         }
-        let state = self.game.boards_before(index)[b.index()].clone();
+        let state = self.board_before(index, b);
         let mut window = before.window.clone();
         let tail = window.last().map_or(0, |s| s.t_ms);
         window.extend(history.iter().filter(|s| s.t_ms > tail).copied());
@@ -701,7 +694,7 @@ impl Arbiter {
             rules: self.game.rules(),
             tokens: &before.tokens,
             allowances: &before.allowances,
-            scan_ms: self.boards[b.index()].timing.scan_ms,
+            scan_ms: self.boards[b].timing.scan_ms,
         };
         let Verdict::Commit {
             candidate: pair,
@@ -746,7 +739,7 @@ impl Arbiter {
             // Told only if nothing accounts for it a little later: a move taken by a fast
             // reply before the board showed it is found when the reply's press is judged.
             let now = self.now;
-            let track = &mut self.boards[b.index()];
+            let track = &mut self.boards[b];
             track.unexplained_press = Some((by, now, now + track.timing.max_wait_ms));
             return;
         }
@@ -832,15 +825,15 @@ impl Arbiter {
 
     fn decide_stable(&mut self, b: BoardId) {
         let now = self.now;
-        let track = &self.boards[b.index()];
+        let track = &self.boards[b];
         let last_change = track.last_change;
         let cells = track.cells;
         let found = judge_stable(&self.committed(b), &cells);
-        self.boards[b.index()].stable_judged = Some(last_change);
+        self.boards[b].stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);
             self.commit(b, &candidate, &cells, now, None, false);
-            self.boards[b.index()].last_stable_commit = Some((now, mover));
+            self.boards[b].last_stable_commit = Some((now, mover));
         }
     }
 
@@ -858,7 +851,7 @@ impl Arbiter {
         let n = cand.plies.len();
         // What was known before this ply, for reading it again in hindsight (single plies
         // judged at a press only).
-        let track = &self.boards[b.index()];
+        let track = &self.boards[b];
         let before_last = (n == 1).then(|| track::BeforeLastPly {
             ply: PlyRef {
                 board: b,
@@ -869,9 +862,9 @@ impl Arbiter {
             allowances: track.allowances.clone(),
             window: track.history.clone(),
         });
-        self.boards[b.index()].before_last = before_last;
+        self.boards[b].before_last = before_last;
         // A press that showed no move is accounted for by the moves recorded now.
-        self.boards[b.index()].unexplained_press = None;
+        self.boards[b].unexplained_press = None;
         let mut refs = Vec::with_capacity(n);
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
@@ -901,7 +894,7 @@ impl Arbiter {
             self.after_ply(b, index, ply);
         }
         // Tokens: the candidate's, with promotions settled from what the sensors show.
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         track.tokens = cand.tokens.clone();
         let unsettled: Vec<Square> = track
             .tokens
@@ -926,7 +919,7 @@ impl Arbiter {
             .unwrap_or(track.history.len().saturating_sub(1));
         track.restart_history(decisive);
         for (ply, sq) in promotions_to_confirm {
-            let token = self.boards[b.index()].tokens.get(sq);
+            let token = self.boards[b].tokens.get(sq);
             let how = match token {
                 Some(Token::Hidden) => "a pawn laid on its side",
                 Some(Token::Pawn) => "a pawn",
@@ -952,7 +945,7 @@ impl Arbiter {
         match &p.legality {
             Legality::Illegal(IllegalReason::NotInReserve) => {
                 if let Move::Put { role, to } = p.mv {
-                    let due = self.now + self.boards[b.index()].timing.drop_grace_ms;
+                    let due = self.now + self.boards[b].timing.drop_grace_ms;
                     self.debts.push(Debt {
                         board: b,
                         color: p.color,
@@ -1006,6 +999,15 @@ impl Arbiter {
         }
     }
 
+    /// Board `b` as it stood before ply `index` of the record.
+    fn board_before(&self, index: usize, b: BoardId) -> BoardState {
+        let ByBoard { a, b: board_b } = ByBoard::from(self.game.boards_before(index));
+        match b {
+            BoardId::A => a,
+            BoardId::B => board_b,
+        }
+    }
+
     /// The record index of a ply.
     #[must_use]
     pub fn ply_index(&self, ply: PlyRef) -> Option<usize> {
@@ -1036,7 +1038,7 @@ impl Arbiter {
         let from = first.plies.last().and_then(|m| m.from());
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
-        let cells = self.boards[b.index()].cells;
+        let cells = self.boards[b].cells;
         self.commit(b, first, &cells, t_msg, clock_ms, false);
         let ply = PlyRef {
             board: b,
@@ -1061,7 +1063,7 @@ impl Arbiter {
     /// After a reconnection: the fresh dump against the record. One or two plies made
     /// while the board was away are taken as moves; anything else is a desync.
     fn reconcile_after_reconnect(&mut self, b: BoardId) {
-        let cells = self.boards[b.index()].cells;
+        let cells = self.boards[b].cells;
         let expect = self.committed(b).expect();
         let diff = expect.differences(&cells);
         if diff.is_empty() {
@@ -1096,12 +1098,12 @@ impl Arbiter {
 
     fn monitor(&mut self, b: BoardId) {
         let now = self.now;
-        if !self.boards[b.index()].started {
+        if !self.boards[b].started {
             return;
         }
         // The players' result signal: not a position, not an anomaly; the TD decides.
-        let signal = track::ResultSignal::read(&self.boards[b.index()].cells);
-        let track = &mut self.boards[b.index()];
+        let signal = track::ResultSignal::read(&self.boards[b].cells);
+        let track = &mut self.boards[b];
         if signal != track.result_signal {
             track.result_signal = signal;
             if signal.is_some() {
@@ -1109,7 +1111,7 @@ impl Arbiter {
             }
         }
         if signal.is_some() {
-            let track = &mut self.boards[b.index()];
+            let track = &mut self.boards[b];
             track.displaced.clear();
             track.unknown.clear();
             track.pending = None;
@@ -1118,9 +1120,9 @@ impl Arbiter {
         let mover = self.mover_since_last_commit(b);
         self.settle_tokens(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b.index()].cells;
+        let cells = self.boards[b].cells;
         let residual = explain(&expect, &cells, mover);
-        let pressed = self.boards[b.index()].pending.is_some();
+        let pressed = self.boards[b].pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
         // When the opponent also shows a complete move and the "displaced" piece went where
         // it could move, both players pressed between two polls of the clock: those are
@@ -1147,7 +1149,7 @@ impl Arbiter {
                 _ => false,
             })
             .collect();
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         let mut gone: Vec<Anomaly> = Vec::new();
         track.displaced.retain(|(a, _, raised)| {
             let keep = displaced_now.contains(a);
@@ -1227,7 +1229,7 @@ impl Arbiter {
         let turn = state.turn();
         let board = state.board().clone();
         let now = self.now;
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         let scan = track.timing.scan_ms;
         let unsettled: Vec<Square> = track
             .tokens
@@ -1257,15 +1259,15 @@ impl Arbiter {
 
     fn fire_monitor_timers(&mut self, b: BoardId) {
         let now = self.now;
-        let timing = self.boards[b.index()].timing;
-        let due: Vec<Anomaly> = self.boards[b.index()]
+        let timing = self.boards[b].timing;
+        let due: Vec<Anomaly> = self.boards[b]
             .displaced
             .iter()
             .filter(|(_, since, raised)| !raised && since + timing.displaced_ms <= now)
             .map(|(a, _, _)| *a)
             .collect();
         for a in due {
-            for entry in &mut self.boards[b.index()].displaced {
+            for entry in &mut self.boards[b].displaced {
                 if entry.0 == a {
                     entry.2 = true;
                 }
@@ -1284,14 +1286,14 @@ impl Arbiter {
                 );
             }
         }
-        let due: Vec<Square> = self.boards[b.index()]
+        let due: Vec<Square> = self.boards[b]
             .unknown
             .iter()
             .filter(|(_, since, raised)| !raised && since + timing.unexplained_ms <= now)
             .map(|(s, _, _)| *s)
             .collect();
         for s in due {
-            for entry in &mut self.boards[b.index()].unknown {
+            for entry in &mut self.boards[b].unknown {
                 if entry.0 == s {
                     entry.2 = true;
                 }
@@ -1316,13 +1318,13 @@ impl Arbiter {
     fn after_commit_checks(&mut self, b: BoardId, forced: bool, t_msg: Millis) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b.index()].cells;
+        let cells = self.boards[b].cells;
         let residual = explain(&expect, &cells, mover);
         let quiet = !forced && residual.in_progress.is_empty();
         // The opponent's pieces gone since well before this press (more than a clock
         // latency before its message): not lifted for the opponent's next move, which
         // only began with this press, and no move of this press took them.
-        let track = &self.boards[b.index()];
+        let track = &self.boards[b];
         let long_ago = t_msg.saturating_sub(
             track
                 .timing
@@ -1381,7 +1383,7 @@ impl Arbiter {
         }
         let ci = usize::from(mover.is_black());
         let now = self.now;
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         // At once only what has stood for a full scan: a knocked or moved piece is two
         // reports up to a scan apart, and its first half alone looks like a gone or extra
         // piece.
@@ -1482,8 +1484,7 @@ impl Arbiter {
                     && let Some(old) = self.game.record().get(i).map(|p| p.mv)
                     && let Some(from) = old.from()
                 {
-                    let before = self.game.boards_before(i);
-                    let state = &before[ply.board.index()];
+                    let state = &self.board_before(i, ply.board);
                     let mv = state
                         .legal_moves(self.game.rules())
                         .into_iter()
@@ -1491,7 +1492,7 @@ impl Arbiter {
                     if let Some(mv) = mv
                         && self.game.replace_move(i, mv).is_ok()
                     {
-                        let track = &mut self.boards[ply.board.index()];
+                        let track = &mut self.boards[ply.board];
                         if let Some(t) = track.tokens.remove(old.to()) {
                             track.tokens.set(to, t);
                         }
@@ -1518,8 +1519,7 @@ impl Arbiter {
             }
             TdAction::CorrectMove { ply, mv } => {
                 if let Some(i) = self.ply_index(*ply) {
-                    let before = self.game.boards_before(i);
-                    let state = &before[ply.board.index()];
+                    let state = &self.board_before(i, ply.board);
                     match crate::notation::parse_move(state, self.game.rules(), mv) {
                         Ok(m) => match self.game.replace_move(i, m) {
                             Ok(_) => {
@@ -1553,7 +1553,7 @@ impl Arbiter {
                     let color = state.turn();
                     let meta = PlyMeta {
                         t_ms: Some(now),
-                        clock_ms: self.boards[board.index()].clock_ms(color),
+                        clock_ms: self.boards[*board].clock_ms(color),
                         comment: Some("TD: move entered by hand".into()),
                     };
                     match self.game.play(*board, m, meta) {
@@ -1567,7 +1567,7 @@ impl Arbiter {
                             self.out.push(Output::Committed { ply });
                             self.after_ply(*board, i, ply);
                             self.resync_tokens(*board);
-                            let track = &mut self.boards[board.index()];
+                            let track = &mut self.boards[*board];
                             let last = track.history.len().saturating_sub(1);
                             track.restart_history(last);
                             self.monitor(*board);
@@ -1688,7 +1688,7 @@ impl Arbiter {
     /// on from the current board as the new base.
     fn resync_tokens(&mut self, b: BoardId) {
         let promoted = self.game.board(b).promoted();
-        let track = &mut self.boards[b.index()];
+        let track = &mut self.boards[b];
         track.tokens.retain(promoted);
         for sq in promoted {
             if track.tokens.get(sq).is_none() {

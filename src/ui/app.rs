@@ -302,7 +302,7 @@ impl TandemApp {
             }
         }
         for p in boards {
-            config.timing[p.board.index()] = Timing::for_scan_period(p.profile.scan_period_ms);
+            config.timing[p.board] = Timing::for_scan_period(p.profile.scan_period_ms);
         }
         let (date, time) = files::date_and_time_now();
         JournalHeader {
