@@ -20,6 +20,7 @@ use shakmaty::{Color, Move, Piece, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
 pub use input::{BoardEvent, BoardEventKind, Input, Offence, TdAction};
+use track::ClockReading;
 pub use track::{LinkStatus, ResultSignal, Timing, Track};
 
 use crate::dgt::{ClockSide, ClockTimes, Message};
@@ -217,27 +218,23 @@ impl Arbiter {
         let mut next: Option<Millis> = None;
         let mut consider = |t: Millis| next = Some(next.map_or(t, |n: Millis| n.min(t)));
         for track in &self.boards {
-            if let Some(p) = &track.pending {
+            if let Some(p) = &track.presses.pending {
                 if let Some(d) = p.decide_at {
                     consider(d);
                 }
                 consider(p.give_up_at);
             }
-            for (_, since, raised) in &track.displaced {
-                if !raised {
-                    consider(since + track.timing.displaced_ms);
-                }
+            if let Some(t) = track.monitor.displaced.next_due(track.timing.displaced_ms) {
+                consider(t);
             }
-            for (_, since, raised) in &track.unknown {
-                if !raised {
-                    consider(since + track.timing.unexplained_ms);
-                }
+            if let Some(t) = track.monitor.unknown.next_due(track.timing.unexplained_ms) {
+                consider(t);
             }
             if let Some(t) = self.stable_due(track) {
                 consider(t);
             }
-            if let Some((_, _, due)) = track.unexplained_press {
-                consider(due);
+            if let Some(press) = &track.presses.unexplained {
+                consider(press.tell_at);
             }
         }
         for d in &self.debts {
@@ -264,6 +261,7 @@ impl Arbiter {
         let now = self.now;
         for b in BoardId::BOTH {
             let due_press = self.boards[b]
+                .presses
                 .pending
                 .as_ref()
                 .map(|p| (p.decide_at.is_some_and(|d| d <= now), p.give_up_at <= now));
@@ -275,10 +273,11 @@ impl Arbiter {
             if self.stable_due(&self.boards[b]).is_some_and(|d| d <= now) {
                 self.decide_stable(b);
             }
-            if let Some((by, _, due)) = self.boards[b].unexplained_press
-                && due <= now
+            if let Some(track::UnexplainedPress { by, tell_at, .. }) =
+                self.boards[b].presses.unexplained
+                && tell_at <= now
             {
-                self.boards[b].unexplained_press = None;
+                self.boards[b].presses.unexplained = None;
                 self.raise(
                     b,
                     AlertKind::NoMovePress,
@@ -337,10 +336,10 @@ impl Arbiter {
                 track.link.serial.clone_from(serial);
                 track.link.version = *version;
                 track.link.lost_because = None;
-                track.reconcile = track.started;
+                track.sensed.reconcile_next_dump = track.sensed.started;
                 // Presses made while the board was away are not replayed: the fresh dump
                 // shows their moves; the next clock message only tells who runs now.
-                track.running = None;
+                track.clock.running = None;
                 if was_lost {
                     self.clear(b, AlertKind::Disconnected, None);
                 }
@@ -369,8 +368,8 @@ impl Arbiter {
         match msg {
             Message::BoardDump(fields) => {
                 let track = &mut self.boards[b];
-                track.raw = *fields;
-                track.have_raw = true;
+                track.sensed.raw = *fields;
+                track.sensed.have_raw = true;
                 self.on_raw_changed(b, true);
             }
             Message::FieldUpdate { field, code } => {
@@ -378,7 +377,7 @@ impl Arbiter {
                 if *field > 63 {
                     return;
                 }
-                track.raw.set(*field, *code);
+                track.sensed.raw.set(*field, *code);
                 self.on_raw_changed(b, false);
             }
             Message::Clock(times) => self.on_clock(b, times),
@@ -389,36 +388,37 @@ impl Arbiter {
     fn on_raw_changed(&mut self, b: BoardId, is_dump: bool) {
         let now = self.now;
         let track = &mut self.boards[b];
-        if !track.started {
-            if track.try_start()
-                && let Some(o) = track.orientation
+        if !track.sensed.started {
+            if track.sensed.try_start()
+                && let Some(o) = track.sensed.orientation
             {
-                track.cells = Track::cells_from_raw(&track.raw, o);
-                track.history.clear();
-                track.push_snapshot(now);
+                track.sensed.cells = track::SensedBoard::cells_from_raw(&track.sensed.raw, o);
+                track.sensed.history.clear();
+                track.sensed.push_snapshot(now);
             }
             return;
         }
-        let Some(o) = track.orientation else {
+        let Some(o) = track.sensed.orientation else {
             return;
         };
-        let cells = Track::cells_from_raw(&track.raw, o);
-        if cells == track.cells && !(is_dump && track.reconcile) {
+        let cells = track::SensedBoard::cells_from_raw(&track.sensed.raw, o);
+        if cells == track.sensed.cells && !(is_dump && track.sensed.reconcile_next_dump) {
             return;
         }
         for sq in shakmaty::Square::ALL {
-            if cells.get(sq) != track.cells.get(sq) {
-                track.changed_at[sq.to_usize()] = now;
+            if cells.get(sq) != track.sensed.cells.get(sq) {
+                track.sensed.changed_at[sq.to_usize()] = now;
             }
         }
-        track.cells = cells;
-        track.push_snapshot(now);
-        track.stable_judged = None;
-        if is_dump && track.reconcile {
-            track.reconcile = false;
+        track.sensed.cells = cells;
+        track.sensed.push_snapshot(now);
+        track.presses.stable_judged = None;
+        if is_dump && track.sensed.reconcile_next_dump {
+            track.sensed.reconcile_next_dump = false;
             self.reconcile_after_reconnect(b);
         }
         if self.boards[b]
+            .presses
             .pending
             .as_ref()
             .is_some_and(|p| p.decide_at.is_none())
@@ -432,25 +432,31 @@ impl Arbiter {
         let now = self.now;
         let track = &mut self.boards[b];
         if times.no_clock {
-            track.clock_present = false;
-            track.clock = Some((now, *times));
+            track.clock.present = false;
+            track.clock.reading = Some(ClockReading {
+                at: now,
+                times: *times,
+            });
             return;
         }
-        track.clock_present = true;
-        let previous = track.running;
-        let previous_times = track.clock.map(|(_, t)| t);
-        track.clock = Some((now, *times));
-        track.running = times.running;
-        if track.white_side.is_none()
+        track.clock.present = true;
+        let previous = track.clock.running;
+        let previous_times = track.clock.reading.map(|r| r.times);
+        track.clock.reading = Some(ClockReading {
+            at: now,
+            times: *times,
+        });
+        track.clock.running = times.running;
+        if track.clock.white_side.is_none()
             && let Some(side) = times.running
         {
             // The first side to run is White's (bughouse: Black starts White's clock).
-            track.white_side = Some(side);
+            track.clock.white_side = Some(side);
         }
         self.check_flags(b, times);
         match (previous, times.running) {
             (Some(a), Some(c)) if a != c => {
-                if let Some(by) = self.boards[b].color_of(a) {
+                if let Some(by) = self.boards[b].clock.color_of(a) {
                     let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 0);
                 }
@@ -462,7 +468,7 @@ impl Arbiter {
                 let other = a.other();
                 let changed = previous_times
                     .is_some_and(|p| p.side(other).seconds != times.side(other).seconds);
-                if changed && let Some(by) = self.boards[b].color_of(other) {
+                if changed && let Some(by) = self.boards[b].clock.color_of(other) {
                     let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 1);
                 }
@@ -472,7 +478,7 @@ impl Arbiter {
     }
 
     fn check_flags(&mut self, b: BoardId, times: &ClockTimes) {
-        if self.game.is_over() || !self.boards[b].started {
+        if self.game.is_over() || !self.boards[b].sensed.started {
             return;
         }
         for side in [ClockSide::Left, ClockSide::Right] {
@@ -481,14 +487,13 @@ impl Arbiter {
             if !fallen {
                 continue;
             }
-            let Some(color) = self.boards[b].color_of(side) else {
+            let Some(color) = self.boards[b].clock.color_of(side) else {
                 continue;
             };
-            let i = usize::from(color.is_black());
-            if self.boards[b].flag_reported[i] {
+            if self.boards[b].clock.flag_reported[color] {
                 continue;
             }
-            self.boards[b].flag_reported[i] = true;
+            self.boards[b].clock.flag_reported[color] = true;
             let seat = Seat::new(b, color);
             self.raise(
                 b,
@@ -507,21 +512,21 @@ impl Arbiter {
     fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
         // A press judged earlier is decided now with what is known.
-        if self.boards[b].pending.is_some() {
+        if self.boards[b].presses.pending.is_some() {
             self.decide_press(b, true);
         }
         let track = &mut self.boards[b];
-        if !track.started {
+        if !track.sensed.started {
             return;
         }
         // A move committed a moment ago on stability, confirmed by its press.
-        if let Some((t, color)) = track.last_stable_commit.take()
-            && color == by
-            && now.saturating_sub(t) <= track.timing.max_wait_ms
+        if let Some(stable) = track.presses.last_stable_commit.take()
+            && stable.mover == by
+            && now.saturating_sub(stable.t_ms) <= track.timing.max_wait_ms
         {
             return;
         }
-        track.pending = Some(track::PendingPress {
+        track.presses.pending = Some(track::PendingPress {
             by,
             t_msg: now,
             clock_ms,
@@ -539,23 +544,24 @@ impl Arbiter {
         Committed {
             state: self.game.board(b),
             rules: self.game.rules(),
-            tokens: &track.tokens,
-            allowances: &track.allowances,
+            tokens: &track.appearance.tokens,
+            allowances: &track.appearance.allowances,
             scan_ms: track.timing.scan_ms,
         }
     }
 
     fn decide_press(&mut self, b: BoardId, final_call: bool) {
-        let Some(pending) = self.boards[b].pending.clone() else {
+        let Some(pending) = self.boards[b].presses.pending.clone() else {
             return;
         };
-        if self.game.declared().is_some() || self.boards[b].result_signal.is_some() {
-            self.boards[b].pending = None;
+        if self.game.declared().is_some() || self.boards[b].sensed.result_signal.is_some() {
+            self.boards[b].presses.pending = None;
             return;
         }
         let now = self.now;
         self.settle_tokens(b);
         let history: Vec<sensing::Snapshot> = self.boards[b]
+            .sensed
             .history
             .iter()
             .filter(|s| s.t_ms <= now)
@@ -572,7 +578,7 @@ impl Arbiter {
                 judge_press(&self.committed(b), !by, &history, false)
         {
             let track = &mut self.boards[b];
-            track.white_side = track.white_side.map(ClockSide::other);
+            track.clock.white_side = track.clock.white_side.map(ClockSide::other);
             by = !by;
             verdict = alt;
         }
@@ -587,28 +593,31 @@ impl Arbiter {
                 snapshot,
                 ..
             } => {
-                self.boards[b].pending = None;
+                self.boards[b].presses.pending = None;
                 // Plies before the presser's last one had no press of their own seen; their
                 // press messages may still come, late and bunched.
                 let owed_until = now + self.boards[b].timing.max_wait_ms;
                 let mut color = self.game.board(b).turn();
                 for _ in 1..candidate.plies.len() {
-                    self.boards[b].presses_owed.push((color, owed_until));
+                    self.boards[b].presses.owed.push(track::OwedPress {
+                        color,
+                        until: owed_until,
+                    });
                     color = !color;
                 }
                 let cells = history
                     .get(snapshot)
-                    .map_or(self.boards[b].cells, |s| s.cells);
+                    .map_or(self.boards[b].sensed.cells, |s| s.cells);
                 let t_msg = pending.t_msg;
                 self.commit(b, &candidate, &cells, t_msg, pending.clock_ms, final_call);
             }
             Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b], &tied) => {
-                self.boards[b].pending = None;
+                self.boards[b].presses.pending = None;
                 self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
             }
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
-                    self.boards[b].pending = None;
+                    self.boards[b].presses.pending = None;
                     let squares: Vec<String> = squares_of(&residual);
                     let options: Vec<String> = tied
                         .iter()
@@ -634,7 +643,7 @@ impl Arbiter {
                         ),
                         Subject::None,
                     );
-                } else if let Some(p) = &mut self.boards[b].pending {
+                } else if let Some(p) = &mut self.boards[b].presses.pending {
                     p.decide_at = None;
                 }
             }
@@ -643,16 +652,16 @@ impl Arbiter {
                 // The press of a ply already recorded (taken with an earlier press while the
                 // clock's messages were late): it is accounted for.
                 let track = &mut self.boards[b];
-                track.presses_owed.retain(|(_, until)| *until >= now);
-                if !moved && let Some(i) = track.presses_owed.iter().position(|(c, _)| *c == by) {
-                    track.presses_owed.remove(i);
-                    track.pending = None;
+                track.presses.owed.retain(|owed| owed.until >= now);
+                if !moved && let Some(i) = track.presses.owed.iter().position(|o| o.color == by) {
+                    track.presses.owed.remove(i);
+                    track.presses.pending = None;
                     return;
                 }
                 if !moved || final_call {
-                    self.boards[b].pending = None;
+                    self.boards[b].presses.pending = None;
                     self.report_nothing(b, by, &baseline, moved);
-                } else if let Some(p) = &mut self.boards[b].pending {
+                } else if let Some(p) = &mut self.boards[b].presses.pending {
                     p.decide_at = None;
                 }
             }
@@ -679,7 +688,7 @@ impl Arbiter {
         if candidate.irregular == 0 || candidate.plies.len() != 1 {
             return None;
         }
-        let before = self.boards[b].before_last.clone()?;
+        let before = self.boards[b].presses.before_last.clone()?;
         let index = self.ply_index(before.ply)?;
         let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
         if index != last_on_board || before.ply.color == by {
@@ -692,8 +701,8 @@ impl Arbiter {
         let committed = Committed {
             state: &state,
             rules: self.game.rules(),
-            tokens: &before.tokens,
-            allowances: &before.allowances,
+            tokens: &before.appearance.tokens,
+            allowances: &before.appearance.allowances,
             scan_ms: self.boards[b].timing.scan_ms,
         };
         let Verdict::Commit {
@@ -740,7 +749,11 @@ impl Arbiter {
             // reply before the board showed it is found when the reply's press is judged.
             let now = self.now;
             let track = &mut self.boards[b];
-            track.unexplained_press = Some((by, now, now + track.timing.max_wait_ms));
+            track.presses.unexplained = Some(track::UnexplainedPress {
+                by,
+                t_msg: now,
+                tell_at: now + track.timing.max_wait_ms,
+            });
             return;
         }
         // Only pieces of the presser standing where the record has nothing (a piece from
@@ -810,30 +823,31 @@ impl Arbiter {
     }
 
     fn stable_due(&self, track: &Track) -> Option<Millis> {
-        if track.clock_present || !track.started || track.pending.is_some() {
+        if track.clock.present || !track.sensed.started || track.presses.pending.is_some() {
             return None;
         }
-        if track.stable_judged == Some(track.last_change) {
+        if track.presses.stable_judged == Some(track.sensed.last_change) {
             return None;
         }
-        let base = track.history.first()?;
-        if base.cells == track.cells {
+        let base = track.sensed.history.first()?;
+        if base.cells == track.sensed.cells {
             return None;
         }
-        Some(track.last_change + track.timing.stable_ms)
+        Some(track.sensed.last_change + track.timing.stable_ms)
     }
 
     fn decide_stable(&mut self, b: BoardId) {
         let now = self.now;
         let track = &self.boards[b];
-        let last_change = track.last_change;
-        let cells = track.cells;
+        let last_change = track.sensed.last_change;
+        let cells = track.sensed.cells;
         let found = judge_stable(&self.committed(b), &cells);
-        self.boards[b].stable_judged = Some(last_change);
+        self.boards[b].presses.stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);
             self.commit(b, &candidate, &cells, now, None, false);
-            self.boards[b].last_stable_commit = Some((now, mover));
+            self.boards[b].presses.last_stable_commit =
+                Some(track::StableCommit { t_ms: now, mover });
         }
     }
 
@@ -858,13 +872,12 @@ impl Arbiter {
                 color: self.game.board(b).turn(),
                 number: self.game.board(b).fullmoves(),
             },
-            tokens: track.tokens.clone(),
-            allowances: track.allowances.clone(),
-            window: track.history.clone(),
+            appearance: track.appearance.clone(),
+            window: track.sensed.history.clone(),
         });
-        self.boards[b].before_last = before_last;
+        self.boards[b].presses.before_last = before_last;
         // A press that showed no move is accounted for by the moves recorded now.
-        self.boards[b].unexplained_press = None;
+        self.boards[b].presses.unexplained = None;
         let mut refs = Vec::with_capacity(n);
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
@@ -895,8 +908,9 @@ impl Arbiter {
         }
         // Tokens: the candidate's, with promotions settled from what the sensors show.
         let track = &mut self.boards[b];
-        track.tokens = cand.tokens.clone();
+        track.appearance.tokens = cand.tokens.clone();
         let unsettled: Vec<Square> = track
+            .appearance
             .tokens
             .iter()
             .filter(|(_, t)| *t == Token::Unsettled)
@@ -906,20 +920,24 @@ impl Arbiter {
         // apart by what the board keeps showing (see `settle_tokens`).
         for sq in unsettled {
             if let Token::Piece(r) = Token::settle(cells.get(sq)) {
-                track.tokens.set(sq, Token::Piece(r));
+                track.appearance.tokens.set(sq, Token::Piece(r));
             }
         }
-        track.tokens.retain(self.game.board(b).promoted());
-        track.allowances.clone_from(&cand.allowances);
+        track
+            .appearance
+            .tokens
+            .retain(self.game.board(b).promoted());
+        track.appearance.allowances.clone_from(&cand.allowances);
         // The next press is judged from the snapshot that decided this one onwards.
         let decisive = track
+            .sensed
             .history
             .iter()
             .rposition(|s| s.cells == *cells)
-            .unwrap_or(track.history.len().saturating_sub(1));
-        track.restart_history(decisive);
+            .unwrap_or(track.sensed.history.len().saturating_sub(1));
+        track.sensed.restart_history(decisive);
         for (ply, sq) in promotions_to_confirm {
-            let token = self.boards[b].tokens.get(sq);
+            let token = self.boards[b].appearance.tokens.get(sq);
             let how = match token {
                 Some(Token::Hidden) => "a pawn laid on its side",
                 Some(Token::Pawn) => "a pawn",
@@ -1038,7 +1056,7 @@ impl Arbiter {
         let from = first.plies.last().and_then(|m| m.from());
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
-        let cells = self.boards[b].cells;
+        let cells = self.boards[b].sensed.cells;
         self.commit(b, first, &cells, t_msg, clock_ms, false);
         let ply = PlyRef {
             board: b,
@@ -1063,7 +1081,7 @@ impl Arbiter {
     /// After a reconnection: the fresh dump against the record. One or two plies made
     /// while the board was away are taken as moves; anything else is a desync.
     fn reconcile_after_reconnect(&mut self, b: BoardId) {
-        let cells = self.boards[b].cells;
+        let cells = self.boards[b].sensed.cells;
         let expect = self.committed(b).expect();
         let diff = expect.differences(&cells);
         if diff.is_empty() {
@@ -1098,31 +1116,31 @@ impl Arbiter {
 
     fn monitor(&mut self, b: BoardId) {
         let now = self.now;
-        if !self.boards[b].started {
+        if !self.boards[b].sensed.started {
             return;
         }
         // The players' result signal: not a position, not an anomaly; the TD decides.
-        let signal = track::ResultSignal::read(&self.boards[b].cells);
+        let signal = track::ResultSignal::read(&self.boards[b].sensed.cells);
         let track = &mut self.boards[b];
-        if signal != track.result_signal {
-            track.result_signal = signal;
+        if signal != track.sensed.result_signal {
+            track.sensed.result_signal = signal;
             if signal.is_some() {
                 self.out.push(Output::ResultSignal { board: b, signal });
             }
         }
         if signal.is_some() {
             let track = &mut self.boards[b];
-            track.displaced.clear();
-            track.unknown.clear();
-            track.pending = None;
+            track.monitor.displaced.clear();
+            track.monitor.unknown.clear();
+            track.presses.pending = None;
             return;
         }
         let mover = self.mover_since_last_commit(b);
         self.settle_tokens(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b].cells;
+        let cells = self.boards[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
-        let pressed = self.boards[b].pending.is_some();
+        let pressed = self.boards[b].presses.pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
         // When the opponent also shows a complete move and the "displaced" piece went where
         // it could move, both players pressed between two polls of the clock: those are
@@ -1150,19 +1168,7 @@ impl Arbiter {
             })
             .collect();
         let track = &mut self.boards[b];
-        let mut gone: Vec<Anomaly> = Vec::new();
-        track.displaced.retain(|(a, _, raised)| {
-            let keep = displaced_now.contains(a);
-            if !keep && *raised {
-                gone.push(*a);
-            }
-            keep
-        });
-        for a in displaced_now {
-            if !track.displaced.iter().any(|(x, _, _)| *x == a) {
-                track.displaced.push((a, now, false));
-            }
-        }
+        let gone = track.monitor.displaced.update(&displaced_now, now);
         // Tokens the board cannot name.
         let unknown_now: Vec<Square> = residual
             .anomalies
@@ -1172,19 +1178,7 @@ impl Arbiter {
                 _ => None,
             })
             .collect();
-        let mut unknown_gone: Vec<Square> = Vec::new();
-        track.unknown.retain(|(s, _, raised)| {
-            let keep = unknown_now.contains(s);
-            if !keep && *raised {
-                unknown_gone.push(*s);
-            }
-            keep
-        });
-        for s in unknown_now {
-            if !track.unknown.iter().any(|(x, _, _)| *x == s) {
-                track.unknown.push((s, now, false));
-            }
-        }
+        let unknown_gone = track.monitor.unknown.update(&unknown_now, now);
         for a in gone {
             self.clear(b, AlertKind::Displaced, Some(a.square()));
         }
@@ -1232,6 +1226,7 @@ impl Arbiter {
         let track = &mut self.boards[b];
         let scan = track.timing.scan_ms;
         let unsettled: Vec<Square> = track
+            .appearance
             .tokens
             .iter()
             .filter(|(_, t)| *t == Token::Unsettled)
@@ -1241,8 +1236,8 @@ impl Arbiter {
             let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
                 continue;
             };
-            let seen = track.cells.get(sq);
-            let steady = now.saturating_sub(track.changed_at[sq.to_usize()]);
+            let seen = track.sensed.cells.get(sq);
+            let steady = now.saturating_sub(track.sensed.changed_at[sq.to_usize()]);
             let token = match seen.to_piece() {
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
                 Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
@@ -1252,7 +1247,7 @@ impl Arbiter {
                 _ => None,
             };
             if let Some(t) = token {
-                track.tokens.set(sq, t);
+                track.appearance.tokens.set(sq, t);
             }
         }
     }
@@ -1260,18 +1255,9 @@ impl Arbiter {
     fn fire_monitor_timers(&mut self, b: BoardId) {
         let now = self.now;
         let timing = self.boards[b].timing;
-        let due: Vec<Anomaly> = self.boards[b]
-            .displaced
-            .iter()
-            .filter(|(_, since, raised)| !raised && since + timing.displaced_ms <= now)
-            .map(|(a, _, _)| *a)
-            .collect();
+        let track = &mut self.boards[b];
+        let due = track.monitor.displaced.take_due(timing.displaced_ms, now);
         for a in due {
-            for entry in &mut self.boards[b].displaced {
-                if entry.0 == a {
-                    entry.2 = true;
-                }
-            }
             if let Anomaly::Displaced { piece, from, to } = a {
                 self.raise(
                     b,
@@ -1286,18 +1272,11 @@ impl Arbiter {
                 );
             }
         }
-        let due: Vec<Square> = self.boards[b]
+        let due = self.boards[b]
+            .monitor
             .unknown
-            .iter()
-            .filter(|(_, since, raised)| !raised && since + timing.unexplained_ms <= now)
-            .map(|(s, _, _)| *s)
-            .collect();
+            .take_due(timing.unexplained_ms, now);
         for s in due {
-            for entry in &mut self.boards[b].unknown {
-                if entry.0 == s {
-                    entry.2 = true;
-                }
-            }
             self.raise(
                 b,
                 AlertKind::Unexplained,
@@ -1318,7 +1297,7 @@ impl Arbiter {
     fn after_commit_checks(&mut self, b: BoardId, forced: bool, t_msg: Millis) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b].cells;
+        let cells = self.boards[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
         let quiet = !forced && residual.in_progress.is_empty();
         // The opponent's pieces gone since well before this press (more than a clock
@@ -1336,7 +1315,7 @@ impl Arbiter {
             .into_iter()
             .filter(|&sq| cells.get(sq).is_empty() && !expect.allows_empty(sq))
             .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
-            .filter(|(sq, p)| p.color != mover && track.changed_at[sq.to_usize()] < long_ago)
+            .filter(|(sq, p)| p.color != mover && track.sensed.changed_at[sq.to_usize()] < long_ago)
             // A piece of that kind standing where the record has none is this piece moved
             // or displaced (its own alert), not a piece gone.
             .filter(|(_, p)| {
@@ -1354,7 +1333,7 @@ impl Arbiter {
             .filter(|(sq, p)| {
                 p.color != mover
                     && expect.allows_empty(*sq)
-                    && track.changed_at[sq.to_usize()] < long_ago
+                    && track.sensed.changed_at[sq.to_usize()] < long_ago
             })
             .filter(|(_, p)| {
                 !Square::ALL
@@ -1368,47 +1347,48 @@ impl Arbiter {
         for (square, piece) in gone_before {
             self.raise_missing_piece(b, square, piece);
         }
-        let mut missing: Vec<(Square, u16, Piece)> = Vec::new();
-        let mut extra: Vec<(Square, sensing::Cell)> = Vec::new();
+        let mut missing: Vec<(track::MissingAtCommit, Piece)> = Vec::new();
+        let mut extra: Vec<track::ExtraAtCommit> = Vec::new();
         for a in &residual.anomalies {
             match *a {
                 Anomaly::Missing { piece, square } if piece.color == mover => {
-                    missing.push((square, expect.mask(square), piece))
+                    let expected = expect.mask(square);
+                    missing.push((track::MissingAtCommit { square, expected }, piece));
                 }
                 Anomaly::Unexplained { square, found } if found.color() == Some(mover) => {
-                    extra.push((square, found))
+                    extra.push(track::ExtraAtCommit { square, found });
                 }
                 _ => {}
             }
         }
-        let ci = usize::from(mover.is_black());
         let now = self.now;
         let track = &mut self.boards[b];
         // At once only what has stood for a full scan: a knocked or moved piece is two
         // reports up to a scan apart, and its first half alone looks like a gone or extra
         // piece.
         let scan = track.timing.scan_ms;
-        let changed_at = track.changed_at;
-        let settled = |sq: &Square| now.saturating_sub(changed_at[sq.to_usize()]) >= scan;
+        let sensed = &track.sensed;
+        let settled = |sq: Square| sensed.steady_for(sq, now) >= scan;
+        let monitor = &mut track.monitor;
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
-            .filter(|(s, m, _)| {
-                (quiet && settled(s)) || track.missing_at_commit[ci].contains(&(*s, *m))
+            .filter(|(m, _)| {
+                (quiet && settled(m.square)) || monitor.missing_at_commit[mover].contains(m)
             })
-            .map(|(s, _, p)| (*s, *p))
+            .map(|(m, p)| (m.square, *p))
             .collect();
-        let report_extra: Vec<(Square, sensing::Cell)> = extra
+        let report_extra: Vec<track::ExtraAtCommit> = extra
             .iter()
             .copied()
-            .filter(|e| (quiet && settled(&e.0)) || track.extra_at_commit[ci].contains(e))
+            .filter(|e| (quiet && settled(e.square)) || monitor.extra_at_commit[mover].contains(e))
             .collect();
-        track.missing_at_commit[ci] = missing.iter().map(|(s, m, _)| (*s, *m)).collect();
-        track.extra_at_commit[ci] = extra;
+        monitor.missing_at_commit[mover] = missing.iter().map(|(m, _)| *m).collect();
+        monitor.extra_at_commit[mover] = extra;
         for (square, piece) in report_missing {
             self.raise_missing_piece(b, square, piece);
         }
-        for (square, found) in report_extra {
-            self.raise_unexplained(b, square, found);
+        for e in report_extra {
+            self.raise_unexplained(b, e.square, e.found);
         }
         self.monitor(b);
     }
@@ -1428,7 +1408,7 @@ impl Arbiter {
                 | TdAction::ClaimIllegal { .. }
         ) {
             for t in &mut self.boards {
-                t.before_last = None;
+                t.presses.before_last = None;
             }
         }
         match action {
@@ -1493,8 +1473,8 @@ impl Arbiter {
                         && self.game.replace_move(i, mv).is_ok()
                     {
                         let track = &mut self.boards[ply.board];
-                        if let Some(t) = track.tokens.remove(old.to()) {
-                            track.tokens.set(to, t);
+                        if let Some(t) = track.appearance.tokens.remove(old.to()) {
+                            track.appearance.tokens.set(to, t);
                         }
                         self.out.push(Output::RecordChanged);
                         self.alerts
@@ -1553,7 +1533,7 @@ impl Arbiter {
                     let color = state.turn();
                     let meta = PlyMeta {
                         t_ms: Some(now),
-                        clock_ms: self.boards[*board].clock_ms(color),
+                        clock_ms: self.boards[*board].clock.reported_ms(color),
                         comment: Some("TD: move entered by hand".into()),
                     };
                     match self.game.play(*board, m, meta) {
@@ -1568,8 +1548,8 @@ impl Arbiter {
                             self.after_ply(*board, i, ply);
                             self.resync_tokens(*board);
                             let track = &mut self.boards[*board];
-                            let last = track.history.len().saturating_sub(1);
-                            track.restart_history(last);
+                            let last = track.sensed.history.len().saturating_sub(1);
+                            track.sensed.restart_history(last);
                             self.monitor(*board);
                         }
                     }
@@ -1689,10 +1669,13 @@ impl Arbiter {
     fn resync_tokens(&mut self, b: BoardId) {
         let promoted = self.game.board(b).promoted();
         let track = &mut self.boards[b];
-        track.tokens.retain(promoted);
+        track.appearance.tokens.retain(promoted);
         for sq in promoted {
-            if track.tokens.get(sq).is_none() {
-                track.tokens.set(sq, Token::settle(track.cells.get(sq)));
+            if track.appearance.tokens.get(sq).is_none() {
+                track
+                    .appearance
+                    .tokens
+                    .set(sq, Token::settle(track.sensed.cells.get(sq)));
             }
         }
     }
@@ -1787,7 +1770,7 @@ fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
             c.plies.len() == 1
                 && c.plies[0]
                     .from()
-                    .and_then(|f| track.tokens.get(f))
+                    .and_then(|f| track.appearance.tokens.get(f))
                     .is_some_and(Token::may_be_unseen)
         })
 }
