@@ -25,6 +25,7 @@ use shakmaty::{Color, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
 pub use input::{BoardEvent, BoardEventKind, Input, Offence, TdAction};
+pub use td::Refusal;
 pub use track::{LinkStatus, ResultSignal, Timing, Track};
 
 use crate::rules::{BoardState, Match, MatchResult, Penalty, RulesPreset, Seat};
@@ -75,6 +76,11 @@ pub enum Output {
         board: BoardId,
         signal: Option<track::ResultSignal>,
     },
+    /// A TD action that could not be carried out, and why; nothing was changed.
+    Refused {
+        action: TdAction,
+        reason: Refusal,
+    },
 }
 
 /// A penalty given by the TD, for the escalation ladders and the record.
@@ -100,8 +106,7 @@ pub struct Arbiter {
     out: Vec<Output>,
     result_announced: bool,
     inputs: u64,
-    /// Why the TD's last action could not be carried out (a move that does not parse or
-    /// is not possible there), for the console to say so.
+    /// Why the TD's last action could not be carried out, for the console to say so.
     td_refusal: Option<String>,
 }
 

@@ -140,6 +140,10 @@ pub struct BeforeLastPly {
     pub window: Vec<Snapshot>,
 }
 
+/// How late a clock message may reach the PC after the clock showed it (the board polls
+/// the clock; 0.05–1 s).
+const CLOCK_MESSAGE_LAG_MS: u64 = 1000;
+
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments
 /// must not grow memory without bound; the oldest are dropped first).
 const MAX_HISTORY: usize = 2048;
@@ -473,6 +477,27 @@ impl BoardClock {
     pub fn side_of(&self, color: Color) -> Option<ClockSide> {
         self.white_side
             .map(|w| if color == Color::White { w } else { w.other() })
+    }
+
+    /// The time `color` surely has left at `now` by this clock: `None` when the clock
+    /// cannot tell (none, not calibrated, no reading) or the flag is down or may be.
+    #[must_use]
+    pub fn surely_left_ms(&self, color: Color, now: Millis) -> Option<u64> {
+        if !self.present || self.flag_reported[color] {
+            return None;
+        }
+        let reading = self.reading.as_ref()?;
+        let side = self.side_of(color)?;
+        let shown = reading.times.side(side);
+        if reading.times.no_clock || shown.flag() {
+            return None;
+        }
+        let mut left = u64::from(shown.seconds) * 1000;
+        if reading.times.running == Some(side) {
+            // Counting down since the reading, which reached the PC up to a poll late.
+            left = left.checked_sub(now.saturating_sub(reading.at) + CLOCK_MESSAGE_LAG_MS)?;
+        }
+        (left > 0).then_some(left)
     }
 
     /// Remaining ms for a colour, as last reported (whole seconds).
