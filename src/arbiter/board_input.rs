@@ -35,7 +35,7 @@ impl Arbiter {
         serial: Option<&String>,
         version: Option<(u8, u8)>,
     ) {
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let was_lost = track.link.lost_because.is_some();
         track.link.connected = true;
         track.link.port = Some(port.to_owned());
@@ -52,7 +52,7 @@ impl Arbiter {
     }
 
     fn on_disconnected(&mut self, b: BoardId, reason: &str) {
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let was_connected = track.link.connected || track.link.lost_because.is_none();
         track.link.connected = false;
         track.link.lost_because = Some(reason.to_owned());
@@ -71,13 +71,13 @@ impl Arbiter {
     fn on_message(&mut self, b: BoardId, msg: &Message) {
         match msg {
             Message::BoardDump(fields) => {
-                let track = &mut self.boards[b];
+                let track = &mut self.tracks[b];
                 track.sensed.raw = *fields;
                 track.sensed.have_raw = true;
                 self.on_raw_changed(b, true);
             }
             Message::FieldUpdate { field, code } => {
-                let track = &mut self.boards[b];
+                let track = &mut self.tracks[b];
                 if *field > 63 {
                     return;
                 }
@@ -94,7 +94,7 @@ impl Arbiter {
     /// the monitor.
     fn on_raw_changed(&mut self, b: BoardId, is_dump: bool) {
         let now = self.now;
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let sensed = &mut track.sensed;
         if !sensed.started {
             if sensed.try_start()
@@ -125,7 +125,7 @@ impl Arbiter {
             track.sensed.reconcile_next_dump = false;
             self.reconcile_after_reconnect(b);
         }
-        if self.boards[b]
+        if self.tracks[b]
             .presses
             .pending
             .as_ref()
@@ -138,7 +138,7 @@ impl Arbiter {
 
     fn on_clock(&mut self, b: BoardId, times: &ClockTimes) {
         let now = self.now;
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         if times.no_clock {
             track.clock.present = false;
             track.clock.reading = Some(ClockReading {
@@ -164,7 +164,7 @@ impl Arbiter {
         self.check_flags(b, times);
         match (previous, times.running) {
             (Some(a), Some(c)) if a != c => {
-                if let Some(by) = self.boards[b].clock.color_of(a) {
+                if let Some(by) = self.tracks[b].clock.color_of(a) {
                     let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 0);
                 }
@@ -176,7 +176,7 @@ impl Arbiter {
                 let other = a.other();
                 let changed = previous_times
                     .is_some_and(|p| p.side(other).seconds != times.side(other).seconds);
-                if changed && let Some(by) = self.boards[b].clock.color_of(other) {
+                if changed && let Some(by) = self.tracks[b].clock.color_of(other) {
                     let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 1);
                 }
@@ -186,7 +186,7 @@ impl Arbiter {
     }
 
     fn check_flags(&mut self, b: BoardId, times: &ClockTimes) {
-        if self.game.is_over() || !self.boards[b].sensed.started {
+        if self.game.is_over() || !self.tracks[b].sensed.started {
             return;
         }
         for side in [ClockSide::Left, ClockSide::Right] {
@@ -195,13 +195,13 @@ impl Arbiter {
             if !fallen {
                 continue;
             }
-            let Some(color) = self.boards[b].clock.color_of(side) else {
+            let Some(color) = self.tracks[b].clock.color_of(side) else {
                 continue;
             };
-            if self.boards[b].clock.flag_reported[color] {
+            if self.tracks[b].clock.flag_reported[color] {
                 continue;
             }
-            self.boards[b].clock.flag_reported[color] = true;
+            self.tracks[b].clock.flag_reported[color] = true;
             let seat = Seat::new(b, color);
             self.raise(
                 b,
@@ -220,10 +220,10 @@ impl Arbiter {
     fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
         // A press judged earlier is decided now with what is known.
-        if self.boards[b].presses.pending.is_some() {
+        if self.tracks[b].presses.pending.is_some() {
             self.decide_press(b, true);
         }
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         if !track.sensed.started {
             return;
         }
@@ -247,7 +247,7 @@ impl Arbiter {
     /// After a reconnection: the fresh dump against the record. One or two plies made
     /// while the board was away are taken as moves; anything else is a desync.
     fn reconcile_after_reconnect(&mut self, b: BoardId) {
-        let cells = self.boards[b].sensed.cells;
+        let cells = self.tracks[b].sensed.cells;
         let expect = self.committed(b).expect();
         let diff = expect.differences(&cells);
         if diff.is_empty() {

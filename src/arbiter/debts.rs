@@ -11,7 +11,7 @@ use crate::{BoardId, Millis};
 
 /// A drop seen before the capture that supplies it: waiting for the partner board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Debt {
+pub(super) struct DropDebt {
     pub board: BoardId,
     pub color: Color,
     pub role: Role,
@@ -31,8 +31,8 @@ impl Arbiter {
         ply: PlyRef,
         to: Square,
     ) {
-        let due = self.now + self.boards[b].timing.drop_grace_ms;
-        self.debts.push(Debt {
+        let due = self.now + self.tracks[b].timing.drop_grace_ms;
+        self.drop_debts.push(DropDebt {
             board: b,
             color,
             role,
@@ -55,31 +55,31 @@ impl Arbiter {
             return;
         };
         let Some(pos) = self
-            .debts
+            .drop_debts
             .iter()
             .position(|d| d.board == b.other() && d.color == color && d.role == role)
         else {
             return;
         };
-        let debt = self.debts.remove(pos);
+        let debt = self.drop_debts.remove(pos);
         if let Some(drop_index) = self.ply_index(debt.ply)
             && drop_index < index
             && self.game.reorder(index, drop_index).is_ok()
         {
-            self.out.push(Output::RecordChanged);
+            self.outputs.push(Output::RecordChanged);
         }
     }
 
     /// Drops whose grace period ended with nothing supplying them: the TD is told.
     pub(super) fn fire_due_debts(&mut self) {
         let now = self.now;
-        let due: Vec<Debt> = self
-            .debts
+        let due: Vec<DropDebt> = self
+            .drop_debts
             .iter()
             .filter(|d| d.due <= now)
             .cloned()
             .collect();
-        self.debts.retain(|d| d.due > now);
+        self.drop_debts.retain(|d| d.due > now);
         for d in due {
             self.raise(
                 d.board,

@@ -95,15 +95,17 @@ pub struct PenaltyRecord {
 /// The arbiter of one match.
 #[derive(Clone, Debug)]
 pub struct Arbiter {
-    cfg: ArbiterConfig,
+    config: ArbiterConfig,
     game: Match,
-    boards: ByBoard<Track>,
+    /// What is known of each physical board.
+    tracks: ByBoard<Track>,
     alerts: AlertBook,
     /// Drops recorded before the capture on the partner board that supplies them.
-    debts: Vec<debts::Debt>,
+    drop_debts: Vec<debts::DropDebt>,
     penalties: Vec<PenaltyRecord>,
     now: Millis,
-    out: Vec<Output>,
+    /// What the input being handled produced so far.
+    outputs: Vec<Output>,
     result_announced: bool,
     inputs: u64,
     /// Why the TD's last action could not be carried out, for the console to say so.
@@ -112,18 +114,18 @@ pub struct Arbiter {
 
 impl Arbiter {
     #[must_use]
-    pub fn new(cfg: ArbiterConfig) -> Arbiter {
-        let game = Match::new(cfg.rules.clone());
-        let boards = ByBoard::new_with(|b| Track::new(b, cfg.timing[b]));
+    pub fn new(config: ArbiterConfig) -> Arbiter {
+        let game = Match::new(config.rules.clone());
+        let tracks = ByBoard::new_with(|b| Track::new(b, config.timing[b]));
         Arbiter {
-            cfg,
+            config,
             game,
-            boards,
+            tracks,
             alerts: AlertBook::default(),
-            debts: Vec::new(),
+            drop_debts: Vec::new(),
             penalties: Vec::new(),
             now: 0,
-            out: Vec::new(),
+            outputs: Vec::new(),
             result_announced: false,
             inputs: 0,
             td_refusal: None,
@@ -132,7 +134,7 @@ impl Arbiter {
 
     #[must_use]
     pub fn config(&self) -> &ArbiterConfig {
-        &self.cfg
+        &self.config
     }
 
     #[must_use]
@@ -147,7 +149,7 @@ impl Arbiter {
 
     #[must_use]
     pub fn track(&self, board: BoardId) -> &Track {
-        &self.boards[board]
+        &self.tracks[board]
     }
 
     #[must_use]
@@ -175,7 +177,7 @@ impl Arbiter {
     /// The player's name in a seat.
     #[must_use]
     pub fn player(&self, seat: Seat) -> &str {
-        &self.cfg.players[seat.index()]
+        &self.config.players[seat.index()]
     }
 
     /// Applies one input. Deadlines that fell due before it are handled first.
@@ -191,7 +193,7 @@ impl Arbiter {
         }
         self.fire_due();
         self.check_result();
-        std::mem::take(&mut self.out)
+        std::mem::take(&mut self.outputs)
     }
 
     /// Runs every deadline up to `t` (used at the end of a replay).
@@ -201,7 +203,7 @@ impl Arbiter {
         self.now = t;
         self.fire_due();
         self.check_result();
-        std::mem::take(&mut self.out)
+        std::mem::take(&mut self.outputs)
     }
 
     /// The next time something falls due without any input.
@@ -209,7 +211,7 @@ impl Arbiter {
     pub fn next_deadline(&self) -> Option<Millis> {
         let mut next: Option<Millis> = None;
         let mut consider = |t: Millis| next = Some(next.map_or(t, |n: Millis| n.min(t)));
-        for track in &self.boards {
+        for track in &self.tracks {
             if let Some(p) = &track.presses.pending {
                 if let Some(d) = p.decide_at {
                     consider(d);
@@ -229,7 +231,7 @@ impl Arbiter {
                 consider(press.tell_at);
             }
         }
-        for d in &self.debts {
+        for d in &self.drop_debts {
             consider(d.due);
         }
         next
@@ -252,7 +254,7 @@ impl Arbiter {
     fn fire_due(&mut self) {
         let now = self.now;
         for b in BoardId::BOTH {
-            let due_press = self.boards[b]
+            let due_press = self.tracks[b]
                 .presses
                 .pending
                 .as_ref()
@@ -262,7 +264,7 @@ impl Arbiter {
                 Some((true, false)) => self.decide_press(b, false),
                 _ => {}
             }
-            if self.stable_due(&self.boards[b]).is_some_and(|d| d <= now) {
+            if self.stable_due(&self.tracks[b]).is_some_and(|d| d <= now) {
                 self.decide_stable(b);
             }
             self.tell_unexplained_press(b);
@@ -296,11 +298,11 @@ impl Arbiter {
         }
         if let Some(result) = self.game.result().cloned() {
             self.result_announced = true;
-            let names = self.cfg.players.clone();
+            let names = self.config.players.clone();
             let text = result.describe(&|s: Seat| names[s.index()].clone());
             let board = result.board().unwrap_or(BoardId::A);
             self.raise(board, AlertKind::GameEnd, None, text, Subject::None);
-            self.out.push(Output::MatchEnded(result));
+            self.outputs.push(Output::MatchEnded(result));
         }
     }
 
@@ -333,14 +335,14 @@ impl Arbiter {
             return;
         }
         if let Some(a) = self.alerts.raise(now, b, kind, square, detail, subject) {
-            self.out.push(Output::AlertRaised(a.clone()));
+            self.outputs.push(Output::AlertRaised(a.clone()));
         }
     }
 
     fn clear(&mut self, b: BoardId, kind: AlertKind, square: Option<Square>) {
         let now = self.now;
         for id in self.alerts.clear(now, b, kind, square) {
-            self.out.push(Output::AlertCleared { id });
+            self.outputs.push(Output::AlertCleared { id });
         }
     }
 }

@@ -21,7 +21,7 @@ impl Arbiter {
     /// Looks at the board after a change: the result signal, displaced pieces and tokens
     /// the board cannot name (told after a while), and alerts the board has put right.
     pub(super) fn monitor(&mut self, b: BoardId) {
-        if !self.boards[b].sensed.started {
+        if !self.tracks[b].sensed.started {
             return;
         }
         if self.watch_result_signal(b) {
@@ -30,7 +30,7 @@ impl Arbiter {
         let mover = self.mover_since_last_commit(b);
         self.settle_tokens(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b].sensed.cells;
+        let cells = self.tracks[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
         self.watch_anomalies(b, &expect, &residual, mover);
         self.clear_put_right(b, &expect, &cells);
@@ -39,18 +39,18 @@ impl Arbiter {
     /// The players' result signal: not a position, not an anomaly; the TD decides. While
     /// it shows (returns true) nothing else is watched.
     fn watch_result_signal(&mut self, b: BoardId) -> bool {
-        let signal = ResultSignal::read(&self.boards[b].sensed.cells);
-        let track = &mut self.boards[b];
+        let signal = ResultSignal::read(&self.tracks[b].sensed.cells);
+        let track = &mut self.tracks[b];
         if signal != track.sensed.result_signal {
             track.sensed.result_signal = signal;
             if signal.is_some() {
-                self.out.push(Output::ResultSignal { board: b, signal });
+                self.outputs.push(Output::ResultSignal { board: b, signal });
             }
         }
         if signal.is_none() {
             return false;
         }
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         track.monitor.displaced.clear();
         track.monitor.unknown.clear();
         track.presses.pending = None;
@@ -61,7 +61,7 @@ impl Arbiter {
     /// after the TD was told clear their alerts.
     fn watch_anomalies(&mut self, b: BoardId, expect: &Expect, residual: &Residual, mover: Color) {
         let now = self.now;
-        let pressed = self.boards[b].presses.pending.is_some();
+        let pressed = self.tracks[b].presses.pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
         // When the opponent also shows a complete move and the "displaced" piece went where
         // it could move, both players pressed between two polls of the clock: those are
@@ -88,7 +88,7 @@ impl Arbiter {
                 _ => false,
             })
             .collect();
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let gone = track.monitor.displaced.update(&displaced_now, now);
         // Tokens the board cannot name.
         let unknown_now: Vec<Square> = residual
@@ -147,7 +147,7 @@ impl Arbiter {
         let turn = state.turn();
         let board = state.board().clone();
         let now = self.now;
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let scan = track.timing.scan_ms;
         let unsettled: Vec<Square> = track
             .appearance
@@ -179,8 +179,8 @@ impl Arbiter {
     /// Displaced pieces and unnamed tokens that have stood long enough: the TD is told.
     pub(super) fn fire_monitor_timers(&mut self, b: BoardId) {
         let now = self.now;
-        let timing = self.boards[b].timing;
-        let track = &mut self.boards[b];
+        let timing = self.tracks[b].timing;
+        let track = &mut self.tracks[b];
         let due = track.monitor.displaced.take_due(timing.displaced_ms, now);
         for a in due {
             if let Anomaly::Displaced { piece, from, to } = a {
@@ -197,7 +197,7 @@ impl Arbiter {
                 );
             }
         }
-        let due = self.boards[b]
+        let due = self.tracks[b]
             .monitor
             .unknown
             .take_due(timing.unexplained_ms, now);
@@ -216,14 +216,14 @@ impl Arbiter {
     /// since well before the press, and the mover's own pieces gone (beyond a victim the
     /// opponent may be lifting) or standing where nothing explains them. The mover's are
     /// reported at once when the board is otherwise quiet; when the opponent is already
-    /// moving (or has pressed, `forced`), the mover may be holding a piece for the next
+    /// moving (or has pressed: the `final_call` on this press), the mover may be holding a piece for the next
     /// move, so only what is still wrong at the mover's next commit is reported.
-    pub(super) fn after_commit_checks(&mut self, b: BoardId, forced: bool, t_msg: Millis) {
+    pub(super) fn after_commit_checks(&mut self, b: BoardId, final_call: bool, t_msg: Millis) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
-        let cells = self.boards[b].sensed.cells;
+        let cells = self.tracks[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
-        let quiet = !forced && residual.in_progress.is_empty();
+        let quiet = !final_call && residual.in_progress.is_empty();
         self.report_long_wrong(b, mover, &expect, &cells, t_msg);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet);
         self.monitor(b);
@@ -241,7 +241,7 @@ impl Arbiter {
         cells: &Cells,
         t_msg: Millis,
     ) {
-        let track = &self.boards[b];
+        let track = &self.tracks[b];
         let long_ago = t_msg.saturating_sub(
             track
                 .timing
@@ -310,7 +310,7 @@ impl Arbiter {
             }
         }
         let now = self.now;
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         // At once only what has stood for a full scan: a knocked or moved piece is two
         // reports up to a scan apart, and its first half alone looks like a gone or extra
         // piece.

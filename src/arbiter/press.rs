@@ -16,7 +16,7 @@ use crate::{BoardId, Millis};
 
 impl Arbiter {
     pub(super) fn committed<'a>(&'a self, b: BoardId) -> Committed<'a> {
-        let track = &self.boards[b];
+        let track = &self.tracks[b];
         Committed {
             state: self.game.board(b),
             rules: self.game.rules(),
@@ -30,16 +30,16 @@ impl Arbiter {
     /// long enough, or the next press came) an unclear board is told to the TD; before it,
     /// an unclear board waits for the next snapshot.
     pub(super) fn decide_press(&mut self, b: BoardId, final_call: bool) {
-        let Some(pending) = self.boards[b].presses.pending.clone() else {
+        let Some(pending) = self.tracks[b].presses.pending.clone() else {
             return;
         };
-        if self.game.declared().is_some() || self.boards[b].sensed.result_signal.is_some() {
-            self.boards[b].presses.pending = None;
+        if self.game.declared().is_some() || self.tracks[b].sensed.result_signal.is_some() {
+            self.tracks[b].presses.pending = None;
             return;
         }
         let now = self.now;
         self.settle_tokens(b);
-        let history: Vec<sensing::Snapshot> = self.boards[b]
+        let history: Vec<sensing::Snapshot> = self.tracks[b]
             .sensed
             .history
             .iter()
@@ -53,19 +53,19 @@ impl Arbiter {
                 snapshot,
                 ..
             } => {
-                self.boards[b].presses.pending = None;
+                self.tracks[b].presses.pending = None;
                 let cells = history
                     .get(snapshot)
-                    .map_or(self.boards[b].sensed.cells, |s| s.cells);
+                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
                 self.commit_press(b, &pending, &candidate, &cells, final_call);
             }
-            Verdict::Ambiguous { tied, .. } if hidden_only(&self.boards[b], &tied) => {
-                self.boards[b].presses.pending = None;
+            Verdict::Ambiguous { tied, .. } if hidden_only(&self.tracks[b], &tied) => {
+                self.tracks[b].presses.pending = None;
                 self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
             }
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
-                    self.boards[b].presses.pending = None;
+                    self.tracks[b].presses.pending = None;
                     self.report_ambiguous(b, by, &tied, &residual);
                 } else {
                     self.wait_for_next_snapshot(b);
@@ -95,14 +95,14 @@ impl Arbiter {
             && let alt @ Verdict::Commit { .. } =
                 judge_press(&self.committed(b), !by, history, false)
         {
-            let track = &mut self.boards[b];
+            let track = &mut self.tracks[b];
             track.clock.white_side = track.clock.white_side.map(ClockSide::other);
             by = !by;
             verdict = alt;
         }
         // Only an illegal reading for this press? Read it again together with the ply it
         // answers: a fully legal pair that explains both moments as well corrects that ply.
-        if let Some(v) = self.hindsight(b, by, history, &verdict) {
+        if let Some(v) = self.reread_last_ply(b, by, history, &verdict) {
             verdict = v;
         }
         (by, verdict)
@@ -110,7 +110,7 @@ impl Arbiter {
 
     /// An inconclusive judgement: every new snapshot tries again until the press gives up.
     fn wait_for_next_snapshot(&mut self, b: BoardId) {
-        if let Some(p) = &mut self.boards[b].presses.pending {
+        if let Some(p) = &mut self.tracks[b].presses.pending {
             p.decide_at = None;
         }
     }
@@ -126,10 +126,10 @@ impl Arbiter {
     ) {
         // Plies before the presser's last one had no press of their own seen; their press
         // messages may still come, late and bunched.
-        let owed_until = self.now + self.boards[b].timing.max_wait_ms;
+        let owed_until = self.now + self.tracks[b].timing.max_wait_ms;
         let mut color = self.game.board(b).turn();
         for _ in 1..candidate.plies.len() {
-            self.boards[b].presses.owed.push(OwedPress {
+            self.tracks[b].presses.owed.push(OwedPress {
                 color,
                 until: owed_until,
             });
@@ -192,7 +192,7 @@ impl Arbiter {
         let moved = baseline_shows_color(baseline, by);
         // The press of a ply already recorded (taken with an earlier press while the
         // clock's messages were late): it is accounted for.
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         track.presses.owed.retain(|owed| owed.until >= now);
         if !moved && let Some(i) = track.presses.owed.iter().position(|o| o.color == by) {
             track.presses.owed.remove(i);
@@ -200,8 +200,8 @@ impl Arbiter {
             return;
         }
         if !moved || final_call {
-            self.boards[b].presses.pending = None;
-            self.report_nothing(b, by, baseline, moved);
+            self.tracks[b].presses.pending = None;
+            self.report_press_without_move(b, by, baseline, moved);
         } else {
             self.wait_for_next_snapshot(b);
         }
@@ -209,7 +209,7 @@ impl Arbiter {
 
     /// Reads the last ply on `b` again together with this press. Returns the verdict for
     /// this press's ply after correcting the last one, when that is the better reading.
-    fn hindsight(
+    fn reread_last_ply(
         &mut self,
         b: BoardId,
         by: Color,
@@ -227,7 +227,7 @@ impl Arbiter {
         if candidate.irregular == 0 || candidate.plies.len() != 1 {
             return None;
         }
-        let before = self.boards[b].presses.before_last.clone()?;
+        let before = self.tracks[b].presses.before_last.clone()?;
         let index = self.ply_index(before.ply)?;
         let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
         if index != last_on_board || before.ply.color == by {
@@ -242,7 +242,7 @@ impl Arbiter {
             rules: self.game.rules(),
             tokens: &before.appearance.tokens,
             allowances: &before.appearance.allowances,
-            scan_ms: self.boards[b].timing.scan_ms,
+            scan_ms: self.tracks[b].timing.scan_ms,
         };
         let Verdict::Commit {
             candidate: pair,
@@ -259,7 +259,7 @@ impl Arbiter {
         if self.game.replace_move(index, first).is_err() {
             return None;
         }
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         let second = Candidate {
             plies: vec![pair.plies[1]],
             expect: pair.expect,
@@ -282,12 +282,20 @@ impl Arbiter {
         })
     }
 
-    fn report_nothing(&mut self, b: BoardId, by: Color, baseline: &sensing::Residual, moved: bool) {
+    /// A press no move of the presser explains: `moved`, the presser's pieces are off the
+    /// record (a desync, or pieces from nowhere); else told later unless accounted for.
+    fn report_press_without_move(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        baseline: &sensing::Residual,
+        moved: bool,
+    ) {
         if !moved {
             // Told only if nothing accounts for it a little later: a move taken by a fast
             // reply before the board showed it is found when the reply's press is judged.
             let now = self.now;
-            let track = &mut self.boards[b];
+            let track = &mut self.tracks[b];
             track.presses.unexplained = Some(UnexplainedPress {
                 by,
                 t_msg: now,
@@ -348,15 +356,15 @@ impl Arbiter {
 
     pub(super) fn decide_stable(&mut self, b: BoardId) {
         let now = self.now;
-        let track = &self.boards[b];
+        let track = &self.tracks[b];
         let last_change = track.sensed.last_change;
         let cells = track.sensed.cells;
         let found = judge_stable(&self.committed(b), &cells);
-        self.boards[b].presses.stable_judged = Some(last_change);
+        self.tracks[b].presses.stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);
             self.commit(b, &candidate, &cells, now, None, false);
-            self.boards[b].presses.last_stable_commit = Some(StableCommit { t_ms: now, mover });
+            self.tracks[b].presses.last_stable_commit = Some(StableCommit { t_ms: now, mover });
         }
     }
 
@@ -369,12 +377,12 @@ impl Arbiter {
         cells: &sensing::Cells,
         t_msg: Millis,
         clock_ms: Option<u64>,
-        forced: bool,
+        final_call: bool,
     ) {
         let n = cand.plies.len();
         // What was known before this ply, for reading it again in hindsight (single plies
         // judged at a press only).
-        let track = &self.boards[b];
+        let track = &self.tracks[b];
         let before_last = (n == 1).then(|| BeforeLastPly {
             ply: PlyRef {
                 board: b,
@@ -384,9 +392,9 @@ impl Arbiter {
             appearance: track.appearance.clone(),
             window: track.sensed.history.clone(),
         });
-        self.boards[b].presses.before_last = before_last;
+        self.tracks[b].presses.before_last = before_last;
         // A press that showed no move is accounted for by the moves recorded now.
-        self.boards[b].presses.unexplained = None;
+        self.tracks[b].presses.unexplained = None;
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
@@ -406,7 +414,7 @@ impl Arbiter {
                 color: mover,
                 number,
             };
-            self.out.push(Output::Committed { ply });
+            self.outputs.push(Output::Committed { ply });
             if confirm && let Move::Normal { to, .. } = mv {
                 promotions_to_confirm.push((ply, to));
             }
@@ -416,14 +424,14 @@ impl Arbiter {
         for (ply, sq) in promotions_to_confirm {
             self.ask_promotion_piece(b, ply, sq);
         }
-        self.after_commit_checks(b, forced, t_msg);
+        self.after_commit_checks(b, final_call, t_msg);
     }
 
     /// After a commit: the candidate's tokens (promotions settled from what the sensors
     /// show) and allowances, and the history from the snapshot that decided it onwards.
     fn adopt_appearance(&mut self, b: BoardId, cand: &Candidate, cells: &sensing::Cells) {
         let promoted = self.game.board(b).promoted();
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         let tokens = &mut track.appearance.tokens;
         *tokens = cand.tokens.clone();
         let unsettled: Vec<Square> = tokens
@@ -452,7 +460,7 @@ impl Arbiter {
 
     /// A pawn promoted with no spare piece showing: recorded as a queen, the TD asked.
     fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square) {
-        let how = match self.boards[b].appearance.tokens.get(sq) {
+        let how = match self.tracks[b].appearance.tokens.get(sq) {
             Some(Token::Hidden) => "a pawn laid on its side",
             Some(Token::Pawn) => "a pawn",
             _ => "a pawn, upright or on its side",
@@ -521,7 +529,7 @@ impl Arbiter {
         let from = first.plies.last().and_then(|m| m.from());
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
-        let cells = self.boards[b].sensed.cells;
+        let cells = self.tracks[b].sensed.cells;
         self.commit(b, first, &cells, t_msg, clock_ms, false);
         let ply = PlyRef {
             board: b,
@@ -545,13 +553,13 @@ impl Arbiter {
 
     /// A press that showed no move, and nothing since accounted for it: the TD is told.
     pub(super) fn tell_unexplained_press(&mut self, b: BoardId) {
-        let Some(press) = self.boards[b].presses.unexplained else {
+        let Some(press) = self.tracks[b].presses.unexplained else {
             return;
         };
         if press.tell_at > self.now {
             return;
         }
-        self.boards[b].presses.unexplained = None;
+        self.tracks[b].presses.unexplained = None;
         let by = press.by;
         self.raise(
             b,

@@ -158,7 +158,7 @@ impl Arbiter {
             }
             TdAction::Undeclare => self.undeclare(),
             TdAction::SetPlayers { names } => {
-                self.cfg.players.clone_from(names);
+                self.config.players.clone_from(names);
                 Ok(())
             }
         };
@@ -172,15 +172,15 @@ impl Arbiter {
                         | TdAction::AddMove { .. }
                         | TdAction::ClaimIllegal { .. }
                 ) {
-                    for t in &mut self.boards {
+                    for t in &mut self.tracks {
                         t.presses.before_last = None;
                     }
                 }
             }
             Err(reason) => {
-                let names = self.cfg.players.clone();
+                let names = self.config.players.clone();
                 self.td_refusal = Some(reason.describe(&|s: Seat| names[s.index()].clone()));
-                self.out.push(Output::Refused {
+                self.outputs.push(Output::Refused {
                     action: action.clone(),
                     reason,
                 });
@@ -264,7 +264,7 @@ impl Arbiter {
                 ply,
                 why: e.to_string(),
             })?;
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         let how = format!("promoted to {}", role_name(role));
         self.alerts.resolve_about_ply(ply, self.now, &how);
         Ok(())
@@ -292,11 +292,11 @@ impl Arbiter {
                 ply,
                 why: e.to_string(),
             })?;
-        let tokens = &mut self.boards[ply.board].appearance.tokens;
+        let tokens = &mut self.tracks[ply.board].appearance.tokens;
         if let Some(t) = tokens.remove(old.to()) {
             tokens.set(to, t);
         }
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         self.alerts
             .resolve_about_ply(ply, self.now, &format!("went to {to}"));
         Ok(())
@@ -321,7 +321,7 @@ impl Arbiter {
                     ply,
                     why: e.to_string(),
                 })?;
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         let how = match outcome {
             ClaimOutcome::Ended(_) => "claimed: the game is lost",
             ClaimOutcome::TakenBack(_) => "claimed: the move is taken back",
@@ -350,7 +350,7 @@ impl Arbiter {
                 mv: mv.to_owned(),
                 why: e.to_string(),
             })?;
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         self.alerts
             .resolve_about_ply(ply, self.now, &format!("corrected to {mv}"));
         self.resync_tokens(ply.board);
@@ -371,7 +371,7 @@ impl Arbiter {
         let color = state.turn();
         let meta = PlyMeta {
             t_ms: Some(self.now),
-            clock_ms: self.boards[board].clock.reported_ms(color),
+            clock_ms: self.tracks[board].clock.reported_ms(color),
             comment: Some("TD: move entered by hand".into()),
         };
         let i = self
@@ -383,10 +383,10 @@ impl Arbiter {
             color,
             number,
         };
-        self.out.push(Output::Committed { ply });
+        self.outputs.push(Output::Committed { ply });
         self.after_ply(board, i, ply);
         self.resync_tokens(board);
-        let sensed = &mut self.boards[board].sensed;
+        let sensed = &mut self.tracks[board].sensed;
         let last = sensed.history.len().saturating_sub(1);
         sensed.restart_history(last);
         self.monitor(board);
@@ -399,7 +399,7 @@ impl Arbiter {
             ply,
             why: e.to_string(),
         })?;
-        self.out.push(Output::RecordChanged);
+        self.outputs.push(Output::RecordChanged);
         self.alerts.resolve_about_ply(ply, self.now, "taken back");
         self.resync_tokens(ply.board);
         self.monitor(ply.board);
@@ -415,7 +415,7 @@ impl Arbiter {
             return Err(Refusal::MatchOver);
         }
         let now = self.now;
-        if let Some(left_ms) = self.boards[seat.board]
+        if let Some(left_ms) = self.tracks[seat.board]
             .clock
             .surely_left_ms(seat.color, now)
         {
@@ -514,7 +514,7 @@ impl Arbiter {
     /// on from the current board as the new base.
     fn resync_tokens(&mut self, b: BoardId) {
         let promoted = self.game.board(b).promoted();
-        let track = &mut self.boards[b];
+        let track = &mut self.tracks[b];
         track.appearance.tokens.retain(promoted);
         for sq in promoted {
             if track.appearance.tokens.get(sq).is_none() {
