@@ -101,9 +101,9 @@ fn main() {
         }
     }
     let mut acfg = ArbiterConfig::new(rules);
-    for (i, l) in ['A', 'B'].iter().enumerate() {
-        if bt.contains(*l) {
-            acfg.timing[i] = tandem::arbiter::Timing::for_scan_period(500);
+    for b in tandem::BoardId::BOTH {
+        if bt.contains(b.letter()) {
+            acfg.timing[b] = tandem::arbiter::Timing::for_scan_period(500);
         }
     }
     let mut arb = Arbiter::new(acfg);

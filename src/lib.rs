@@ -25,4 +25,4 @@ pub mod station;
 pub mod ui;
 pub mod util;
 
-pub use board_id::{BoardId, Millis};
+pub use board_id::{BoardId, ByBoard, Millis};

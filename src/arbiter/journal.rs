@@ -241,4 +241,34 @@ mod tests {
         assert_eq!(e.line, 4, "{e}");
         assert!(e.message.contains("no square"), "{e}");
     }
+
+    #[test]
+    fn an_old_header_with_timing_as_a_list_still_reads() {
+        // The timing as journals have always held it: a list, board A then board B (here
+        // a USB board and a Bluetooth board written before `scan_ms` existed).
+        let old_timing = r#"[{"scan_ms":250,"settle_ms":300,"max_wait_ms":3000,"stable_ms":1500,"displaced_ms":2000,"drop_grace_ms":2500,"unexplained_ms":2000},{"settle_ms":550,"max_wait_ms":3500,"stable_ms":2000,"displaced_ms":2500,"drop_grace_ms":2500,"unexplained_ms":2500}]"#;
+        let line = serde_json::to_string(&Record::Header(Box::new(header()))).unwrap();
+        let start = line.find(r#""timing":"#).unwrap() + r#""timing":"#.len();
+        let end = start + line[start..].find(']').unwrap() + 1;
+        let old_line = format!("{}{old_timing}{}", &line[..start], &line[end..]);
+        let j = parse_journal(&format!("{MAGIC}\n{old_line}\n")).unwrap();
+        let timing = &j.config.timing;
+        assert_eq!(
+            timing[crate::BoardId::A],
+            super::super::Timing::for_scan_period(250)
+        );
+        assert_eq!(timing[crate::BoardId::B].settle_ms, 550);
+        // A missing scan period reads as a USB board's, as before.
+        assert_eq!(timing[crate::BoardId::B].scan_ms, 250);
+        // And it is written back in the same form.
+        let again = serde_json::to_string(&j.config.timing).unwrap();
+        assert!(
+            again.starts_with(r#"[{"scan_ms":250,"settle_ms":300,"#),
+            "{again}"
+        );
+        assert!(
+            again.contains(r#"},{"scan_ms":250,"settle_ms":550,"#),
+            "{again}"
+        );
+    }
 }

@@ -1,9 +1,11 @@
-//! What the arbiter knows of one physical board: link, orientation, sensed cells and their
-//! recent history, the clock and its calibration, the press being judged, and the timers
-//! of the anomaly monitor.
+//! What the arbiter knows of one physical board, in parts: the link (`LinkStatus`), what
+//! the board shows and its recent history (`SensedBoard`), the clock and its calibration
+//! (`BoardClock`), how the record's pieces may look (`Appearance`), the presses being
+//! judged and what earlier ones left behind (`Presses`), and the anomaly monitor's memory
+//! (`MonitorState`).
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Square};
+use shakmaty::{ByColor, Color, Square};
 
 use crate::dgt::{
     ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square,
@@ -90,27 +92,65 @@ pub struct PendingPress {
     pub missed: u8,
 }
 
+/// A press that showed no move, told to the TD at `tell_at` unless a later commit on the
+/// board accounts for it (a move hidden by a fast reply shows only when the reply's press
+/// is judged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnexplainedPress {
+    pub by: Color,
+    /// When the press message came.
+    pub t_msg: Millis,
+    pub tell_at: Millis,
+}
+
+/// A ply recorded ahead of its own press message (a deeper reading took it at an earlier
+/// press while the clock's messages came late and bunched): that press may still arrive
+/// until `until`, and is then accounted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwedPress {
+    pub color: Color,
+    pub until: Millis,
+}
+
+/// A move committed without a clock, because the board stood still: a press that confirms
+/// it soon after is not judged again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StableCommit {
+    pub t_ms: Millis,
+    pub mover: Color,
+}
+
+/// How the record's pieces may look on this board beyond their plain selves: the tokens
+/// standing for promoted pieces, and extra cells tolerated on squares (a Transfer pawn
+/// awaiting removal).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Appearance {
+    pub tokens: Tokens,
+    pub allowances: Vec<(Square, u16)>,
+}
+
 /// What was known just before the last ply committed on a board, so that the next press
 /// can read that ply again in hindsight (a reply that only makes sense after another
 /// reading of the move it answers).
 #[derive(Clone, Debug)]
 pub struct BeforeLastPly {
     pub ply: crate::arbiter::PlyRef,
-    pub tokens: Tokens,
-    pub allowances: Vec<(Square, u16)>,
+    pub appearance: Appearance,
     /// The snapshots that decided it.
     pub window: Vec<Snapshot>,
 }
+
+/// How late a clock message may reach the PC after the clock showed it (the board polls
+/// the clock; 0.05–1 s).
+const CLOCK_MESSAGE_LAG_MS: u64 = 1000;
 
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments
 /// must not grow memory without bound; the oldest are dropped first).
 const MAX_HISTORY: usize = 2048;
 
+/// What the board shows and its recent history.
 #[derive(Clone, Debug)]
-pub struct Track {
-    pub id: BoardId,
-    pub timing: Timing,
-    pub link: LinkStatus,
+pub struct SensedBoard {
     /// The last board state in the board's own numbering.
     pub raw: Fields,
     pub have_raw: bool,
@@ -123,44 +163,159 @@ pub struct Track {
     pub last_change: Millis,
     /// When each square's sensed cell last changed (a1 = 0).
     pub changed_at: [Millis; 64],
-    pub clock: Option<(Millis, ClockTimes)>,
-    pub clock_present: bool,
-    /// Which clock side is White's (calibrated from the side that runs first).
-    pub white_side: Option<ClockSide>,
-    pub running: Option<ClockSide>,
-    pub flag_reported: [bool; 2],
-    pub pending: Option<PendingPress>,
-    /// Tokens of promoted pieces on this board.
-    pub tokens: Tokens,
-    /// Extra cells tolerated on squares (a Transfer pawn awaiting removal).
-    pub allowances: Vec<(Square, u16)>,
-    /// Displaced pieces seen, with when first seen, and whether already alerted.
-    pub displaced: Vec<(Anomaly, Millis, bool)>,
-    /// Unknown tokens seen, with when first seen, and whether already alerted.
-    pub unknown: Vec<(Square, Millis, bool)>,
-    /// Squares where a piece of each colour was missing (or an unexplained piece of that
-    /// colour stood) at that colour's last commit, with the expected mask / sensed cell.
-    pub missing_at_commit: [Vec<(Square, u16)>; 2],
-    pub extra_at_commit: [Vec<(Square, crate::sensing::Cell)>; 2],
-    /// A press that showed no move: who pressed, when the message came, and when to tell
-    /// the TD unless a later commit on this board accounts for it (a move hidden by a fast
-    /// reply shows only when the reply's press is judged).
-    pub unexplained_press: Option<(Color, Millis, Millis)>,
-    /// For reading the last ply again in hindsight.
-    pub before_last: Option<BeforeLastPly>,
-    /// Plies recorded ahead of their own press messages (a deeper reading took them at an
-    /// earlier press while the clock's messages came late and bunched): the colour and until
-    /// when such a press may still arrive.
-    pub presses_owed: Vec<(Color, Millis)>,
-    /// The last move committed without a clock (stability), for replacement by a press.
-    pub last_stable_commit: Option<(Millis, Color)>,
-    /// The stable position was judged at this change time already.
-    pub stable_judged: Option<Millis>,
     /// A (re)connection happened: the next dump must be reconciled with the record.
-    pub reconcile: bool,
+    pub reconcile_next_dump: bool,
     /// Both kings stand on the centre squares: the players' result signal (DGT
     /// convention), offered to the TD, never applied by itself.
     pub result_signal: Option<ResultSignal>,
+}
+
+/// A clock reading and when it came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockReading {
+    pub at: Millis,
+    pub times: ClockTimes,
+}
+
+/// The board's clock and its calibration.
+#[derive(Clone, Debug, Default)]
+pub struct BoardClock {
+    /// The last reading (also a "no clock" reading).
+    pub reading: Option<ClockReading>,
+    pub present: bool,
+    /// Which clock side is White's (calibrated from the side that runs first).
+    pub white_side: Option<ClockSide>,
+    pub running: Option<ClockSide>,
+    /// A fallen flag was told to the TD.
+    pub flag_reported: ByColor<bool>,
+}
+
+/// The presses of a board: the one being judged and what earlier ones left behind.
+#[derive(Clone, Debug, Default)]
+pub struct Presses {
+    pub pending: Option<PendingPress>,
+    pub unexplained: Option<UnexplainedPress>,
+    pub owed: Vec<OwedPress>,
+    /// For reading the last ply again in hindsight.
+    pub before_last: Option<BeforeLastPly>,
+    /// The last move committed without a clock (stability), for replacement by a press.
+    pub last_stable_commit: Option<StableCommit>,
+    /// The stable position was judged at this change time already.
+    pub stable_judged: Option<Millis>,
+}
+
+/// Something the monitor saw, since when, and whether the TD was told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watched<T> {
+    pub what: T,
+    pub since: Millis,
+    pub alerted: bool,
+}
+
+/// What the monitor keeps seeing, each told to the TD once it has stood long enough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchList<T>(Vec<Watched<T>>);
+
+impl<T> Default for WatchList<T> {
+    fn default() -> Self {
+        WatchList(Vec::new())
+    }
+}
+
+impl<T: Copy + PartialEq> WatchList<T> {
+    /// Keeps watching what is still `seen`, starts watching what is new from `now`, and
+    /// returns what went away after the TD had been told (its alert clears).
+    pub fn update(&mut self, seen: &[T], now: Millis) -> Vec<T> {
+        let mut gone = Vec::new();
+        self.0.retain(|w| {
+            let keep = seen.contains(&w.what);
+            if !keep && w.alerted {
+                gone.push(w.what);
+            }
+            keep
+        });
+        for &what in seen {
+            if !self.0.iter().any(|w| w.what == what) {
+                self.0.push(Watched {
+                    what,
+                    since: now,
+                    alerted: false,
+                });
+            }
+        }
+        gone
+    }
+
+    /// When the next one not yet told falls due, told after `delay`.
+    #[must_use]
+    pub fn next_due(&self, delay: Millis) -> Option<Millis> {
+        self.0
+            .iter()
+            .filter(|w| !w.alerted)
+            .map(|w| w.since + delay)
+            .min()
+    }
+
+    /// Those that have stood `delay` by `now` and were not told yet, marked told.
+    pub fn take_due(&mut self, delay: Millis, now: Millis) -> Vec<T> {
+        let mut due = Vec::new();
+        for w in &mut self.0 {
+            if !w.alerted && w.since + delay <= now {
+                w.alerted = true;
+                due.push(w.what);
+            }
+        }
+        due
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Watched<T>> {
+        self.0.iter()
+    }
+}
+
+/// A piece missing at a commit: where, and the cells the record expected there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MissingAtCommit {
+    pub square: Square,
+    pub expected: u16,
+}
+
+/// A piece standing at a commit where the record has nothing that looks like it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtraAtCommit {
+    pub square: Square,
+    pub found: Cell,
+}
+
+/// The anomaly monitor's memory between presses.
+#[derive(Clone, Debug, Default)]
+pub struct MonitorState {
+    /// Displaced pieces of the side that just moved.
+    pub displaced: WatchList<Anomaly>,
+    /// Tokens the board cannot name.
+    pub unknown: WatchList<Square>,
+    /// What was wrong with each colour's pieces at that colour's last commit: what is
+    /// still wrong at its next commit is reported.
+    pub missing_at_commit: ByColor<Vec<MissingAtCommit>>,
+    pub extra_at_commit: ByColor<Vec<ExtraAtCommit>>,
+}
+
+/// What the arbiter knows of one physical board.
+#[derive(Clone, Debug)]
+pub struct Track {
+    pub id: BoardId,
+    pub timing: Timing,
+    pub link: LinkStatus,
+    pub sensed: SensedBoard,
+    pub clock: BoardClock,
+    /// Tokens of promoted pieces and tolerated extra cells, as of the last commit.
+    pub appearance: Appearance,
+    pub presses: Presses,
+    pub monitor: MonitorState,
 }
 
 /// The DGT/LiveChess result signal: both kings put on the four centre squares after a
@@ -214,6 +369,19 @@ impl Track {
             id,
             timing,
             link: LinkStatus::default(),
+            sensed: SensedBoard::new(),
+            clock: BoardClock::default(),
+            appearance: Appearance::default(),
+            presses: Presses::default(),
+            monitor: MonitorState::default(),
+        }
+    }
+}
+
+impl SensedBoard {
+    #[must_use]
+    pub fn new() -> SensedBoard {
+        SensedBoard {
             raw: Fields::empty(),
             have_raw: false,
             orientation: None,
@@ -222,24 +390,7 @@ impl Track {
             history: Vec::new(),
             last_change: 0,
             changed_at: [0; 64],
-            clock: None,
-            clock_present: false,
-            white_side: None,
-            running: None,
-            flag_reported: [false; 2],
-            pending: None,
-            tokens: Tokens::default(),
-            allowances: Vec::new(),
-            displaced: Vec::new(),
-            unknown: Vec::new(),
-            missing_at_commit: [Vec::new(), Vec::new()],
-            extra_at_commit: [Vec::new(), Vec::new()],
-            unexplained_press: None,
-            before_last: None,
-            presses_owed: Vec::new(),
-            last_stable_commit: None,
-            stable_judged: None,
-            reconcile: false,
+            reconcile_next_dump: false,
             result_signal: None,
         }
     }
@@ -295,6 +446,20 @@ impl Track {
         }
     }
 
+    /// How long the cell on `sq` has stood unchanged at `now`.
+    #[must_use]
+    pub fn steady_for(&self, sq: Square, now: Millis) -> Millis {
+        now.saturating_sub(self.changed_at[sq.to_usize()])
+    }
+}
+
+impl Default for SensedBoard {
+    fn default() -> Self {
+        SensedBoard::new()
+    }
+}
+
+impl BoardClock {
     /// The colour whose time runs on `side`, once calibrated.
     #[must_use]
     pub fn color_of(&self, side: ClockSide) -> Option<Color> {
@@ -314,12 +479,33 @@ impl Track {
             .map(|w| if color == Color::White { w } else { w.other() })
     }
 
+    /// The time `color` surely has left at `now` by this clock: `None` when the clock
+    /// cannot tell (none, not calibrated, no reading) or the flag is down or may be.
+    #[must_use]
+    pub fn surely_left_ms(&self, color: Color, now: Millis) -> Option<u64> {
+        if !self.present || self.flag_reported[color] {
+            return None;
+        }
+        let reading = self.reading.as_ref()?;
+        let side = self.side_of(color)?;
+        let shown = reading.times.side(side);
+        if reading.times.no_clock || shown.flag() {
+            return None;
+        }
+        let mut left = u64::from(shown.seconds) * 1000;
+        if reading.times.running == Some(side) {
+            // Counting down since the reading, which reached the PC up to a poll late.
+            left = left.checked_sub(now.saturating_sub(reading.at) + CLOCK_MESSAGE_LAG_MS)?;
+        }
+        (left > 0).then_some(left)
+    }
+
     /// Remaining ms for a colour, as last reported (whole seconds).
     #[must_use]
-    pub fn clock_ms(&self, color: Color) -> Option<u64> {
-        let (_, times) = self.clock.as_ref()?;
+    pub fn reported_ms(&self, color: Color) -> Option<u64> {
+        let reading = self.reading.as_ref()?;
         let side = self.side_of(color)?;
-        Some(u64::from(times.side(side).seconds) * 1000)
+        Some(u64::from(reading.times.side(side).seconds) * 1000)
     }
 }
 

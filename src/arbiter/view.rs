@@ -5,7 +5,7 @@
 use shakmaty::{Color, Move, Piece, Square};
 
 use super::alert::{Alert, AlertKind, PlyRef};
-use super::track::{LinkStatus, ResultSignal};
+use super::track::{ClockReading, LinkStatus, ResultSignal};
 use super::{Arbiter, Offence, PenaltyRecord};
 use crate::dgt::{ClockSide, Orientation};
 use crate::rules::{Legality, Penalty, Reserve, Seat, Team, TimeControl};
@@ -276,7 +276,7 @@ impl Arbiter {
                 piece,
                 promoted: is_promoted,
                 token: if is_promoted {
-                    track.tokens.get(sq)
+                    track.appearance.tokens.get(sq)
                 } else {
                     None
                 },
@@ -296,28 +296,36 @@ impl Arbiter {
         };
         let mut sensed = ['.'; 64];
         for sq in Square::ALL {
-            sensed[sq.to_usize()] = track.cells.get(sq).char();
+            sensed[sq.to_usize()] = track.sensed.cells.get(sq).char();
         }
-        let expect =
-            crate::sensing::expected(state.board(), promoted, &track.tokens, &track.allowances);
-        let differing = if track.started {
-            expect.differences(&track.cells).into_iter().collect()
+        let expect = crate::sensing::expected(
+            state.board(),
+            promoted,
+            &track.appearance.tokens,
+            &track.appearance.allowances,
+        );
+        let differing = if track.sensed.started {
+            expect
+                .differences(&track.sensed.cells)
+                .into_iter()
+                .collect()
         } else {
             Vec::new()
         };
-        let clock = match &track.clock {
-            Some((at, times)) if !times.no_clock => {
+        let clock = match &track.clock.reading {
+            Some(ClockReading { at, times }) if !times.no_clock => {
                 let ms = |c: Color| {
                     track
+                        .clock
                         .side_of(c)
                         .map(|s| u64::from(times.side(s).seconds) * 1000)
                 };
-                let flag = |c: Color| track.side_of(c).is_some_and(|s| times.side(s).flag());
+                let flag = |c: Color| track.clock.side_of(c).is_some_and(|s| times.side(s).flag());
                 ClockView {
                     present: true,
                     white_ms: ms(Color::White),
                     black_ms: ms(Color::Black),
-                    running: times.running.and_then(|s| track.color_of(s)),
+                    running: times.running.and_then(|s| track.clock.color_of(s)),
                     at_ms: *at,
                     white_flag: flag(Color::White),
                     black_flag: flag(Color::Black),
@@ -335,13 +343,13 @@ impl Arbiter {
             check,
             sensed,
             differing,
-            started: track.started,
+            started: track.sensed.started,
             link: track.link.clone(),
-            orientation: track.orientation,
-            white_side: track.white_side,
+            orientation: track.sensed.orientation,
+            white_side: track.clock.white_side,
             clock,
-            judging: track.pending.is_some(),
-            result_signal: track.result_signal,
+            judging: track.presses.pending.is_some(),
+            result_signal: track.sensed.result_signal,
             plies: self.game().plies_on(b),
         }
     }

@@ -73,7 +73,7 @@ pub fn new_header(
 ) -> JournalHeader {
     let mut config = config;
     for p in boards {
-        config.timing[p.board.index()] = Timing::for_scan_period(p.profile.scan_period_ms);
+        config.timing[p.board] = Timing::for_scan_period(p.profile.scan_period_ms);
     }
     let (date, time) = folder::date_and_time_now();
     JournalHeader {

@@ -23,5 +23,6 @@ mod sensing_property;
 mod sensing_rehearsal;
 mod sim;
 mod station_live;
+mod td_refusals;
 mod ui;
 mod ui_live;

@@ -244,8 +244,11 @@ fn board_turned_round_and_clock_on_the_right() {
     let p = s.run(3000);
     assert_eq!(p.sans(A), ["e4", "e5", "d4"], "{}", p.dump());
     assert!(p.raised.is_empty(), "{}", p.dump());
-    assert_eq!(p.arb.track(A).orientation, Some(Orientation::Rotated));
-    assert_eq!(p.arb.track(A).white_side, Some(ClockSide::Right));
+    assert_eq!(
+        p.arb.track(A).sensed.orientation,
+        Some(Orientation::Rotated)
+    );
+    assert_eq!(p.arb.track(A).clock.white_side, Some(ClockSide::Right));
 }
 
 /// 1. h4 g5 2. hxg5 a6 3. g6 a5 4. gxh7 a4: White's pawn on h7, ready to take on g8.

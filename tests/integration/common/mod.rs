@@ -35,7 +35,7 @@ pub fn arbitrate_with_td_timing(
     timing: [Timing; 2],
 ) -> Arbiter {
     let mut cfg = ArbiterConfig::new(rules.clone());
-    cfg.timing = timing;
+    cfg.timing = timing.into();
     let mut arb = Arbiter::new(cfg);
     let mut last = 0;
     for ev in Rehearsal::events(outputs) {

@@ -150,7 +150,7 @@ impl Scene {
     pub fn run(&mut self, tail: Millis) -> Played {
         self.outputs.extend(self.table.run_until(self.t + tail));
         let mut cfg = ArbiterConfig::new(self.rules.clone());
-        cfg.timing = self.timing;
+        cfg.timing = self.timing.into();
         let mut arb = Arbiter::new(cfg);
         let mut raised = Vec::new();
         let mut td = self.td.clone();

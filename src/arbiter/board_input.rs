@@ -1,0 +1,274 @@
+//! What the boards report: the link coming and going, the squares (dumps and field
+//! updates), the clock's messages and the presses read from them, and reconciling the
+//! record with a board that comes back after a loss.
+
+use shakmaty::{Color, Square};
+
+use super::track::{ClockReading, PendingPress, SensedBoard};
+use super::{AlertKind, Arbiter, BoardEvent, BoardEventKind, Subject, color_name};
+use crate::BoardId;
+use crate::dgt::{ClockSide, ClockTimes, Message};
+use crate::rules::Seat;
+use crate::sensing::judge_stable;
+
+impl Arbiter {
+    pub(super) fn on_device(&mut self, ev: &BoardEvent) {
+        let b = ev.board;
+        if !self.game.board_ids().contains(&b) {
+            return;
+        }
+        match &ev.kind {
+            BoardEventKind::Connected {
+                port,
+                serial,
+                version,
+            } => self.on_connected(b, port, serial.as_ref(), *version),
+            BoardEventKind::Disconnected { reason } => self.on_disconnected(b, reason),
+            BoardEventKind::Message(msg) => self.on_message(b, msg),
+        }
+    }
+
+    fn on_connected(
+        &mut self,
+        b: BoardId,
+        port: &str,
+        serial: Option<&String>,
+        version: Option<(u8, u8)>,
+    ) {
+        let track = &mut self.tracks[b];
+        let was_lost = track.link.lost_because.is_some();
+        track.link.connected = true;
+        track.link.port = Some(port.to_owned());
+        track.link.serial = serial.cloned();
+        track.link.version = version;
+        track.link.lost_because = None;
+        track.sensed.reconcile_next_dump = track.sensed.started;
+        // Presses made while the board was away are not replayed: the fresh dump shows
+        // their moves; the next clock message only tells who runs now.
+        track.clock.running = None;
+        if was_lost {
+            self.clear(b, AlertKind::Disconnected, None);
+        }
+    }
+
+    fn on_disconnected(&mut self, b: BoardId, reason: &str) {
+        let track = &mut self.tracks[b];
+        let was_connected = track.link.connected || track.link.lost_because.is_none();
+        track.link.connected = false;
+        track.link.lost_because = Some(reason.to_owned());
+        if was_connected {
+            track.link.losses += 1;
+            self.raise(
+                b,
+                AlertKind::Disconnected,
+                None,
+                format!("board {b} lost: {reason}"),
+                Subject::None,
+            );
+        }
+    }
+
+    fn on_message(&mut self, b: BoardId, msg: &Message) {
+        match msg {
+            Message::BoardDump(fields) => {
+                let track = &mut self.tracks[b];
+                track.sensed.raw = *fields;
+                track.sensed.have_raw = true;
+                self.on_raw_changed(b, true);
+            }
+            Message::FieldUpdate { field, code } => {
+                let track = &mut self.tracks[b];
+                if *field > 63 {
+                    return;
+                }
+                track.sensed.raw.set(*field, *code);
+                self.on_raw_changed(b, false);
+            }
+            Message::Clock(times) => self.on_clock(b, times),
+            _ => {}
+        }
+    }
+
+    /// The board's squares changed (a dump or one field): before the start position has
+    /// been seen, look for it; after, a new snapshot, then the press waiting for one and
+    /// the monitor.
+    fn on_raw_changed(&mut self, b: BoardId, is_dump: bool) {
+        let now = self.now;
+        let track = &mut self.tracks[b];
+        let sensed = &mut track.sensed;
+        if !sensed.started {
+            if sensed.try_start()
+                && let Some(o) = sensed.orientation
+            {
+                sensed.cells = SensedBoard::cells_from_raw(&sensed.raw, o);
+                sensed.history.clear();
+                sensed.push_snapshot(now);
+            }
+            return;
+        }
+        let Some(o) = sensed.orientation else {
+            return;
+        };
+        let cells = SensedBoard::cells_from_raw(&sensed.raw, o);
+        if cells == sensed.cells && !(is_dump && sensed.reconcile_next_dump) {
+            return;
+        }
+        for sq in Square::ALL {
+            if cells.get(sq) != sensed.cells.get(sq) {
+                sensed.changed_at[sq.to_usize()] = now;
+            }
+        }
+        sensed.cells = cells;
+        sensed.push_snapshot(now);
+        track.presses.stable_judged = None;
+        if is_dump && track.sensed.reconcile_next_dump {
+            track.sensed.reconcile_next_dump = false;
+            self.reconcile_after_reconnect(b);
+        }
+        if self.tracks[b]
+            .presses
+            .pending
+            .as_ref()
+            .is_some_and(|p| p.decide_at.is_none())
+        {
+            self.decide_press(b, false);
+        }
+        self.monitor(b);
+    }
+
+    fn on_clock(&mut self, b: BoardId, times: &ClockTimes) {
+        let now = self.now;
+        let track = &mut self.tracks[b];
+        if times.no_clock {
+            track.clock.present = false;
+            track.clock.reading = Some(ClockReading {
+                at: now,
+                times: *times,
+            });
+            return;
+        }
+        track.clock.present = true;
+        let previous = track.clock.running;
+        let previous_times = track.clock.reading.map(|r| r.times);
+        track.clock.reading = Some(ClockReading {
+            at: now,
+            times: *times,
+        });
+        track.clock.running = times.running;
+        if track.clock.white_side.is_none()
+            && let Some(side) = times.running
+        {
+            // The first side to run is White's (bughouse: Black starts White's clock).
+            track.clock.white_side = Some(side);
+        }
+        self.check_flags(b, times);
+        match (previous, times.running) {
+            (Some(a), Some(c)) if a != c => {
+                if let Some(by) = self.tracks[b].clock.color_of(a) {
+                    let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
+                    self.on_press(b, by, clock_ms, 0);
+                }
+            }
+            (Some(a), Some(c)) if a == c => {
+                // The same side runs as at the last poll, yet the other side's time changed:
+                // it ran in between, so both players pressed between two polls. The last
+                // press was by the other side.
+                let other = a.other();
+                let changed = previous_times
+                    .is_some_and(|p| p.side(other).seconds != times.side(other).seconds);
+                if changed && let Some(by) = self.tracks[b].clock.color_of(other) {
+                    let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
+                    self.on_press(b, by, clock_ms, 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn check_flags(&mut self, b: BoardId, times: &ClockTimes) {
+        if self.game.is_over() || !self.tracks[b].sensed.started {
+            return;
+        }
+        for side in [ClockSide::Left, ClockSide::Right] {
+            let reading = times.side(side);
+            let fallen = reading.flag() || (reading.seconds == 0 && times.running == Some(side));
+            if !fallen {
+                continue;
+            }
+            let Some(color) = self.tracks[b].clock.color_of(side) else {
+                continue;
+            };
+            if self.tracks[b].clock.flag_reported[color] {
+                continue;
+            }
+            self.tracks[b].clock.flag_reported[color] = true;
+            let seat = Seat::new(b, color);
+            self.raise(
+                b,
+                AlertKind::Flag,
+                None,
+                format!(
+                    "{} ({}) flag fell on board {b}",
+                    self.player(seat),
+                    color_name(color)
+                ),
+                Subject::Seat(seat),
+            );
+        }
+    }
+
+    fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
+        let now = self.now;
+        // A press judged earlier is decided now with what is known.
+        if self.tracks[b].presses.pending.is_some() {
+            self.decide_press(b, true);
+        }
+        let track = &mut self.tracks[b];
+        if !track.sensed.started {
+            return;
+        }
+        // A move committed a moment ago on stability, confirmed by its press.
+        if let Some(stable) = track.presses.last_stable_commit.take()
+            && stable.mover == by
+            && now.saturating_sub(stable.t_ms) <= track.timing.max_wait_ms
+        {
+            return;
+        }
+        track.presses.pending = Some(PendingPress {
+            by,
+            t_msg: now,
+            clock_ms,
+            decide_at: Some(now + track.timing.settle_ms),
+            give_up_at: now + track.timing.settle_ms + track.timing.max_wait_ms,
+            missed,
+        });
+    }
+
+    /// After a reconnection: the fresh dump against the record. One or two plies made
+    /// while the board was away are taken as moves; anything else is a desync.
+    fn reconcile_after_reconnect(&mut self, b: BoardId) {
+        let cells = self.tracks[b].sensed.cells;
+        let expect = self.committed(b).expect();
+        let diff = expect.differences(&cells);
+        if diff.is_empty() {
+            self.clear(b, AlertKind::Desync, None);
+            return;
+        }
+        if let Some(candidate) = judge_stable(&self.committed(b), &cells) {
+            let now = self.now;
+            self.commit(b, &candidate, &cells, now, None, false);
+            return;
+        }
+        let squares: Vec<String> = diff.into_iter().map(|s| s.to_string()).collect();
+        self.raise(
+            b,
+            AlertKind::Desync,
+            None,
+            format!(
+                "board {b} back, but it differs from the record on {}",
+                squares.join(" ")
+            ),
+            Subject::None,
+        );
+    }
+}

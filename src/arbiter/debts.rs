@@ -1,0 +1,99 @@
+//! Drops recorded in debt: a drop of a piece not yet in the dropper's reserve, because the
+//! capture on the partner board that supplies it has not been reported yet (the two boards'
+//! reports may arrive a second or two apart). When that capture comes within the grace
+//! period it is put before the drop in the record; when it does not, the TD is told.
+
+use shakmaty::{Color, Role, Square};
+
+use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
+use crate::rules::Ply;
+use crate::{BoardId, Millis};
+
+/// A drop seen before the capture that supplies it: waiting for the partner board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct DropDebt {
+    pub board: BoardId,
+    pub color: Color,
+    pub role: Role,
+    pub ply: PlyRef,
+    pub square: Square,
+    /// When the grace period ends.
+    pub due: Millis,
+}
+
+impl Arbiter {
+    /// The drop `ply` (a `role` on `square`) waits for the capture that supplies it.
+    pub(super) fn owe_drop(
+        &mut self,
+        b: BoardId,
+        color: Color,
+        role: Role,
+        ply: PlyRef,
+        to: Square,
+    ) {
+        let due = self.now + self.tracks[b].timing.drop_grace_ms;
+        self.drop_debts.push(DropDebt {
+            board: b,
+            color,
+            role,
+            ply,
+            square: to,
+            due,
+        });
+    }
+
+    /// The new ply `p` at `index` on board `b` may be the capture that feeds a drop seen
+    /// earlier on the partner board: the capture came first in reality, so it moves before
+    /// the drop in the record.
+    pub(super) fn settle_debt(&mut self, b: BoardId, index: usize, p: &Ply) {
+        let supplied = if p.removed_pawn {
+            Some((p.color, Role::Pawn))
+        } else {
+            p.passed.map(|r| (!p.color, r))
+        };
+        let Some((color, role)) = supplied else {
+            return;
+        };
+        let Some(pos) = self
+            .drop_debts
+            .iter()
+            .position(|d| d.board == b.other() && d.color == color && d.role == role)
+        else {
+            return;
+        };
+        let debt = self.drop_debts.remove(pos);
+        if let Some(drop_index) = self.ply_index(debt.ply)
+            && drop_index < index
+            && self.game.reorder(index, drop_index).is_ok()
+        {
+            self.outputs.push(Output::RecordChanged);
+        }
+    }
+
+    /// Drops whose grace period ended with nothing supplying them: the TD is told.
+    pub(super) fn fire_due_debts(&mut self) {
+        let now = self.now;
+        let due: Vec<DropDebt> = self
+            .drop_debts
+            .iter()
+            .filter(|d| d.due <= now)
+            .cloned()
+            .collect();
+        self.drop_debts.retain(|d| d.due > now);
+        for d in due {
+            self.raise(
+                d.board,
+                AlertKind::Unexplained,
+                Some(d.square),
+                format!(
+                    "drop of a {} on {}: not in {}'s reserve, and nothing captured on board {} supplies it",
+                    role_name(d.role),
+                    d.square,
+                    color_name(d.color),
+                    d.board.other()
+                ),
+                Subject::Ply(d.ply),
+            );
+        }
+    }
+}

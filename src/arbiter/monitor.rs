@@ -1,0 +1,372 @@
+//! The anomaly monitor between presses: displaced pieces, tokens the board cannot name,
+//! pieces missing or standing where nothing explains them (checked after each commit), the
+//! players' result signal, the tokens of promoted pieces settling, and alerts the board
+//! itself puts right.
+
+use shakmaty::{Color, Piece, Role, Square};
+
+use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
+use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
+use crate::rules::Seat;
+use crate::sensing::{self, Anomaly, Cell, Cells, Expect, Residual, Token, explain};
+use crate::{BoardId, Millis};
+
+impl Arbiter {
+    /// The side that moved last.
+    fn mover_since_last_commit(&self, b: BoardId) -> Color {
+        // The side that moved last (before the first move: Black, whose pieces stand still).
+        !self.game.board(b).turn()
+    }
+
+    /// Looks at the board after a change: the result signal, displaced pieces and tokens
+    /// the board cannot name (told after a while), and alerts the board has put right.
+    pub(super) fn monitor(&mut self, b: BoardId) {
+        if !self.tracks[b].sensed.started {
+            return;
+        }
+        if self.watch_result_signal(b) {
+            return;
+        }
+        let mover = self.mover_since_last_commit(b);
+        self.settle_tokens(b);
+        let expect = self.committed(b).expect();
+        let cells = self.tracks[b].sensed.cells;
+        let residual = explain(&expect, &cells, mover);
+        self.watch_anomalies(b, &expect, &residual, mover);
+        self.clear_put_right(b, &expect, &cells);
+    }
+
+    /// The players' result signal: not a position, not an anomaly; the TD decides. While
+    /// it shows (returns true) nothing else is watched.
+    fn watch_result_signal(&mut self, b: BoardId) -> bool {
+        let signal = ResultSignal::read(&self.tracks[b].sensed.cells);
+        let track = &mut self.tracks[b];
+        if signal != track.sensed.result_signal {
+            track.sensed.result_signal = signal;
+            if signal.is_some() {
+                self.outputs.push(Output::ResultSignal { board: b, signal });
+            }
+        }
+        if signal.is_none() {
+            return false;
+        }
+        let track = &mut self.tracks[b];
+        track.monitor.displaced.clear();
+        track.monitor.unknown.clear();
+        track.presses.pending = None;
+        true
+    }
+
+    /// Starts or stops watching displaced pieces and unnamed tokens; those that went away
+    /// after the TD was told clear their alerts.
+    fn watch_anomalies(&mut self, b: BoardId, expect: &Expect, residual: &Residual, mover: Color) {
+        let now = self.now;
+        let pressed = self.tracks[b].presses.pending.is_some();
+        // Displaced pieces of the side that just moved (not while its press is judged).
+        // When the opponent also shows a complete move and the "displaced" piece went where
+        // it could move, both players pressed between two polls of the clock: those are
+        // moves, judged at the next press, not a knock.
+        let board = sensing::explain::expected_board(expect);
+        let opponent_moved = residual.in_progress.count() >= 2;
+        let displaced_now: Vec<Anomaly> = residual
+            .anomalies
+            .iter()
+            .copied()
+            .filter(|a| match *a {
+                Anomaly::Displaced { piece, from, to } => {
+                    piece.color == mover
+                        && !pressed
+                        && !(opponent_moved
+                            && sensing::explain::can_reach(
+                                &board,
+                                from,
+                                piece,
+                                to,
+                                board.piece_at(to).is_some(),
+                            ))
+                }
+                _ => false,
+            })
+            .collect();
+        let track = &mut self.tracks[b];
+        let gone = track.monitor.displaced.update(&displaced_now, now);
+        // Tokens the board cannot name.
+        let unknown_now: Vec<Square> = residual
+            .anomalies
+            .iter()
+            .filter_map(|a| match a {
+                Anomaly::Unexplained { square, found } if found.is_unknown() => Some(*square),
+                _ => None,
+            })
+            .collect();
+        let unknown_gone = track.monitor.unknown.update(&unknown_now, now);
+        for a in gone {
+            self.clear(b, AlertKind::Displaced, Some(a.square()));
+        }
+        for s in unknown_gone {
+            self.clear(b, AlertKind::Unexplained, Some(s));
+        }
+    }
+
+    /// Pieces back where they belong clear their missing/unexplained alerts; a board that
+    /// matches the record clears a desync.
+    fn clear_put_right(&mut self, b: BoardId, expect: &Expect, cells: &Cells) {
+        let diff = expect.differences(cells);
+        let open: Vec<(AlertKind, Option<Square>)> = self
+            .alerts
+            .open()
+            .filter(|a| {
+                a.board == b
+                    && matches!(
+                        a.kind,
+                        AlertKind::Missing | AlertKind::Unexplained | AlertKind::Desync
+                    )
+            })
+            .filter(|a| !matches!(a.subject, Subject::Ply(_)))
+            .map(|a| (a.kind, a.square))
+            .collect();
+        for (kind, square) in open {
+            let resolved = match (kind, square) {
+                (AlertKind::Desync, _) => diff.is_empty(),
+                (_, Some(sq)) => !diff.contains(sq),
+                _ => false,
+            };
+            if resolved {
+                self.clear(b, kind, square);
+            }
+        }
+    }
+
+    /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
+    /// piece at once; a pawn standing steadily for a full scan is an upright pawn; a square
+    /// empty for two scans while its owner is not on move (so not lifting it to move) holds
+    /// a pawn laid on its side. (A laid-down pawn now and then reads as a pawn for a scan,
+    /// so one reading settles nothing.)
+    pub(super) fn settle_tokens(&mut self, b: BoardId) {
+        let state = self.game.board(b);
+        let turn = state.turn();
+        let board = state.board().clone();
+        let now = self.now;
+        let track = &mut self.tracks[b];
+        let scan = track.timing.scan_ms;
+        let unsettled: Vec<Square> = track
+            .appearance
+            .tokens
+            .iter()
+            .filter(|(_, t)| *t == Token::Unsettled)
+            .map(|(s, _)| s)
+            .collect();
+        for sq in unsettled {
+            let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
+                continue;
+            };
+            let seen = track.sensed.cells.get(sq);
+            let steady = now.saturating_sub(track.sensed.changed_at[sq.to_usize()]);
+            let token = match seen.to_piece() {
+                Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
+                Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
+                None if seen.is_empty() && owner != turn && steady >= 2 * scan => {
+                    Some(Token::Hidden)
+                }
+                _ => None,
+            };
+            if let Some(t) = token {
+                track.appearance.tokens.set(sq, t);
+            }
+        }
+    }
+
+    /// Displaced pieces and unnamed tokens that have stood long enough: the TD is told.
+    pub(super) fn fire_monitor_timers(&mut self, b: BoardId) {
+        let now = self.now;
+        let timing = self.tracks[b].timing;
+        let track = &mut self.tracks[b];
+        let due = track.monitor.displaced.take_due(timing.displaced_ms, now);
+        for a in due {
+            if let Anomaly::Displaced { piece, from, to } = a {
+                self.raise(
+                    b,
+                    AlertKind::Displaced,
+                    Some(from),
+                    format!(
+                        "{} {} belongs on {from}, stands on {to}",
+                        color_name(piece.color),
+                        role_name(piece.role)
+                    ),
+                    Subject::Seat(Seat::new(b, piece.color)),
+                );
+            }
+        }
+        let due = self.tracks[b]
+            .monitor
+            .unknown
+            .take_due(timing.unexplained_ms, now);
+        for s in due {
+            self.raise(
+                b,
+                AlertKind::Unexplained,
+                Some(s),
+                format!("a piece the board cannot name stands on {s}"),
+                Subject::None,
+            );
+        }
+    }
+
+    /// After a commit by the side that just moved (`mover`): the opponent's pieces wrong
+    /// since well before the press, and the mover's own pieces gone (beyond a victim the
+    /// opponent may be lifting) or standing where nothing explains them. The mover's are
+    /// reported at once when the board is otherwise quiet; when the opponent is already
+    /// moving (or has pressed: the `final_call` on this press), the mover may be holding a piece for the next
+    /// move, so only what is still wrong at the mover's next commit is reported.
+    pub(super) fn after_commit_checks(&mut self, b: BoardId, final_call: bool, t_msg: Millis) {
+        let mover = self.mover_since_last_commit(b);
+        let expect = self.committed(b).expect();
+        let cells = self.tracks[b].sensed.cells;
+        let residual = explain(&expect, &cells, mover);
+        let quiet = !final_call && residual.in_progress.is_empty();
+        self.report_long_wrong(b, mover, &expect, &cells, t_msg);
+        self.report_wrong_at_commits(b, mover, &expect, &residual, quiet);
+        self.monitor(b);
+    }
+
+    /// The opponent's pieces gone since well before this press (more than a clock latency
+    /// before its message): not lifted for the opponent's next move, which only began with
+    /// this press, and no move of this press took them. Likewise the opponent's pieces
+    /// standing since then where the record has none.
+    fn report_long_wrong(
+        &mut self,
+        b: BoardId,
+        mover: Color,
+        expect: &Expect,
+        cells: &Cells,
+        t_msg: Millis,
+    ) {
+        let track = &self.tracks[b];
+        let long_ago = t_msg.saturating_sub(
+            track
+                .timing
+                .max_wait_ms
+                .saturating_sub(track.timing.scan_ms),
+        );
+        let changed_at = &track.sensed.changed_at;
+        let gone_before: Vec<(Square, Piece)> = expect
+            .differences(cells)
+            .into_iter()
+            .filter(|&sq| cells.get(sq).is_empty() && !expect.allows_empty(sq))
+            .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
+            .filter(|(sq, p)| p.color != mover && changed_at[sq.to_usize()] < long_ago)
+            // A piece of that kind standing where the record has none is this piece moved
+            // or displaced (its own alert), not a piece gone.
+            .filter(|(_, p)| {
+                !Square::ALL
+                    .iter()
+                    .any(|&t| cells.get(t) == Cell::piece(*p) && !expect.allows(t, cells.get(t)))
+            })
+            .collect();
+        // Unless the same kind is gone elsewhere: displaced.
+        let extra_before: Vec<(Square, Piece)> = expect
+            .differences(cells)
+            .into_iter()
+            .filter_map(|sq| cells.get(sq).to_piece().map(|p| (sq, p)))
+            .filter(|(sq, p)| {
+                p.color != mover && expect.allows_empty(*sq) && changed_at[sq.to_usize()] < long_ago
+            })
+            .filter(|(_, p)| {
+                !Square::ALL
+                    .iter()
+                    .any(|&t| expect.logical(t) == Some(*p) && cells.get(t).is_empty())
+            })
+            .collect();
+        for (square, piece) in extra_before {
+            self.raise_unexplained(b, square, Cell::piece(piece));
+        }
+        for (square, piece) in gone_before {
+            self.raise_missing_piece(b, square, piece);
+        }
+    }
+
+    /// The mover's pieces missing (or unexplained pieces standing) at this commit: told at
+    /// once when `quiet`, else when they were wrong at the mover's previous commit too.
+    fn report_wrong_at_commits(
+        &mut self,
+        b: BoardId,
+        mover: Color,
+        expect: &Expect,
+        residual: &Residual,
+        quiet: bool,
+    ) {
+        let mut missing: Vec<(MissingAtCommit, Piece)> = Vec::new();
+        let mut extra: Vec<ExtraAtCommit> = Vec::new();
+        for a in &residual.anomalies {
+            match *a {
+                Anomaly::Missing { piece, square } if piece.color == mover => {
+                    let expected = expect.mask(square);
+                    missing.push((MissingAtCommit { square, expected }, piece));
+                }
+                Anomaly::Unexplained { square, found } if found.color() == Some(mover) => {
+                    extra.push(ExtraAtCommit { square, found });
+                }
+                _ => {}
+            }
+        }
+        let now = self.now;
+        let track = &mut self.tracks[b];
+        // At once only what has stood for a full scan: a knocked or moved piece is two
+        // reports up to a scan apart, and its first half alone looks like a gone or extra
+        // piece.
+        let scan = track.timing.scan_ms;
+        let sensed = &track.sensed;
+        let settled = |sq: Square| sensed.steady_for(sq, now) >= scan;
+        let monitor = &mut track.monitor;
+        let report_missing: Vec<(Square, Piece)> = missing
+            .iter()
+            .filter(|(m, _)| {
+                (quiet && settled(m.square)) || monitor.missing_at_commit[mover].contains(m)
+            })
+            .map(|(m, p)| (m.square, *p))
+            .collect();
+        let report_extra: Vec<ExtraAtCommit> = extra
+            .iter()
+            .copied()
+            .filter(|e| (quiet && settled(e.square)) || monitor.extra_at_commit[mover].contains(e))
+            .collect();
+        monitor.missing_at_commit[mover] = missing.iter().map(|(m, _)| *m).collect();
+        monitor.extra_at_commit[mover] = extra;
+        for (square, piece) in report_missing {
+            self.raise_missing_piece(b, square, piece);
+        }
+        for e in report_extra {
+            self.raise_unexplained(b, e.square, e.found);
+        }
+    }
+
+    /// What stands on `square` (as the sensors see it) that no move explains.
+    pub(super) fn raise_unexplained(&mut self, b: BoardId, square: Square, found: sensing::Cell) {
+        let what = found.to_piece().map_or_else(
+            || "piece".to_owned(),
+            |p| format!("{} {}", color_name(p.color), role_name(p.role)),
+        );
+        self.raise(
+            b,
+            AlertKind::Unexplained,
+            Some(square),
+            format!("{what} on {square} that no move explains"),
+            Subject::None,
+        );
+    }
+
+    /// A piece of the record gone from `square` that no move explains.
+    pub(super) fn raise_missing_piece(&mut self, b: BoardId, square: Square, piece: Piece) {
+        self.raise(
+            b,
+            AlertKind::Missing,
+            Some(square),
+            format!(
+                "{} {} missing from {square} (no move explains it; hidden?)",
+                color_name(piece.color),
+                role_name(piece.role)
+            ),
+            Subject::None,
+        );
+    }
+}

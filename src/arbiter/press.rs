@@ -1,0 +1,641 @@
+//! Deciding clock presses: judging the board's recent history when a press falls due
+//! (hindsight over the ply it answers, a hidden promoted piece's guessed move), committing
+//! the plies into the record, and, without a clock, committing a position that stands
+//! still.
+
+use shakmaty::{Color, Move, Square};
+
+use super::track::{BeforeLastPly, OwedPress, PendingPress, StableCommit, Track, UnexplainedPress};
+use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name};
+use crate::dgt::ClockSide;
+use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
+use crate::sensing::{
+    self, Anomaly, Candidate, Committed, Token, Verdict, judge_press, judge_stable,
+};
+use crate::{BoardId, Millis};
+
+impl Arbiter {
+    pub(super) fn committed<'a>(&'a self, b: BoardId) -> Committed<'a> {
+        let track = &self.tracks[b];
+        Committed {
+            state: self.game.board(b),
+            rules: self.game.rules(),
+            tokens: &track.appearance.tokens,
+            allowances: &track.appearance.allowances,
+            scan_ms: track.timing.scan_ms,
+        }
+    }
+
+    /// Judges the press waiting on board `b`. On the `final_call` (the press has waited
+    /// long enough, or the next press came) an unclear board is told to the TD; before it,
+    /// an unclear board waits for the next snapshot.
+    pub(super) fn decide_press(&mut self, b: BoardId, final_call: bool) {
+        let Some(pending) = self.tracks[b].presses.pending.clone() else {
+            return;
+        };
+        if self.game.declared().is_some() || self.tracks[b].sensed.result_signal.is_some() {
+            self.tracks[b].presses.pending = None;
+            return;
+        }
+        let now = self.now;
+        self.settle_tokens(b);
+        let history: Vec<sensing::Snapshot> = self.tracks[b]
+            .sensed
+            .history
+            .iter()
+            .filter(|s| s.t_ms <= now)
+            .copied()
+            .collect();
+        let (by, verdict) = self.judge_pending(b, &pending, &history);
+        match verdict {
+            Verdict::Commit {
+                candidate,
+                snapshot,
+                ..
+            } => {
+                self.tracks[b].presses.pending = None;
+                let cells = history
+                    .get(snapshot)
+                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                self.commit_press(b, &pending, &candidate, &cells, final_call);
+            }
+            Verdict::Ambiguous { tied, .. } if hidden_only(&self.tracks[b], &tied) => {
+                self.tracks[b].presses.pending = None;
+                self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
+            }
+            Verdict::Ambiguous { tied, residual } => {
+                if final_call {
+                    self.tracks[b].presses.pending = None;
+                    self.report_ambiguous(b, by, &tied, &residual);
+                } else {
+                    self.wait_for_next_snapshot(b);
+                }
+            }
+            Verdict::Nothing { baseline } => {
+                self.press_shows_nothing(b, by, &baseline, final_call);
+            }
+        }
+    }
+
+    /// The verdict on the pending press, and who pressed (the first press of a board may
+    /// turn out to be the other colour's).
+    fn judge_pending(
+        &mut self,
+        b: BoardId,
+        pending: &PendingPress,
+        history: &[sensing::Snapshot],
+    ) -> (Color, Verdict) {
+        let mut by = pending.by;
+        let deep = pending.missed > 0;
+        let mut verdict = judge_press(&self.committed(b), by, history, deep);
+        // The first press of a board also calibrates the clock: if only the other colour
+        // moved, the clock sides were the other way round.
+        if self.game.plies_on(b) == 0
+            && matches!(verdict, Verdict::Nothing { .. })
+            && let alt @ Verdict::Commit { .. } =
+                judge_press(&self.committed(b), !by, history, false)
+        {
+            let track = &mut self.tracks[b];
+            track.clock.white_side = track.clock.white_side.map(ClockSide::other);
+            by = !by;
+            verdict = alt;
+        }
+        // Only an illegal reading for this press? Read it again together with the ply it
+        // answers: a fully legal pair that explains both moments as well corrects that ply.
+        if let Some(v) = self.reread_last_ply(b, by, history, &verdict) {
+            verdict = v;
+        }
+        (by, verdict)
+    }
+
+    /// An inconclusive judgement: every new snapshot tries again until the press gives up.
+    fn wait_for_next_snapshot(&mut self, b: BoardId) {
+        if let Some(p) = &mut self.tracks[b].presses.pending {
+            p.decide_at = None;
+        }
+    }
+
+    /// Records the plies the press showed.
+    fn commit_press(
+        &mut self,
+        b: BoardId,
+        pending: &PendingPress,
+        candidate: &Candidate,
+        cells: &sensing::Cells,
+        final_call: bool,
+    ) {
+        // Plies before the presser's last one had no press of their own seen; their press
+        // messages may still come, late and bunched.
+        let owed_until = self.now + self.tracks[b].timing.max_wait_ms;
+        let mut color = self.game.board(b).turn();
+        for _ in 1..candidate.plies.len() {
+            self.tracks[b].presses.owed.push(OwedPress {
+                color,
+                until: owed_until,
+            });
+            color = !color;
+        }
+        self.commit(
+            b,
+            candidate,
+            cells,
+            pending.t_msg,
+            pending.clock_ms,
+            final_call,
+        );
+    }
+
+    /// The board fits several moves equally well: the TD is told which.
+    fn report_ambiguous(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        tied: &[Candidate],
+        residual: &sensing::Residual,
+    ) {
+        let squares: Vec<String> = squares_of(residual);
+        let options: Vec<String> = tied
+            .iter()
+            .filter_map(|c| c.plies.last())
+            .map(|m| {
+                crate::rules::san::move_text(
+                    self.game.board(b),
+                    self.game.rules(),
+                    *m,
+                    &Legality::Legal,
+                )
+            })
+            .collect();
+        self.raise(
+            b,
+            AlertKind::Desync,
+            None,
+            format!(
+                "{} pressed but the board fits several moves ({}); squares: {}",
+                color_name(by),
+                options.join(", "),
+                squares.join(" ")
+            ),
+            Subject::None,
+        );
+    }
+
+    /// No move of the presser explains the board.
+    fn press_shows_nothing(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        baseline: &sensing::Residual,
+        final_call: bool,
+    ) {
+        let now = self.now;
+        let moved = baseline_shows_color(baseline, by);
+        // The press of a ply already recorded (taken with an earlier press while the
+        // clock's messages were late): it is accounted for.
+        let track = &mut self.tracks[b];
+        track.presses.owed.retain(|owed| owed.until >= now);
+        if !moved && let Some(i) = track.presses.owed.iter().position(|o| o.color == by) {
+            track.presses.owed.remove(i);
+            track.presses.pending = None;
+            return;
+        }
+        if !moved || final_call {
+            self.tracks[b].presses.pending = None;
+            self.report_press_without_move(b, by, baseline, moved);
+        } else {
+            self.wait_for_next_snapshot(b);
+        }
+    }
+
+    /// Reads the last ply on `b` again together with this press. Returns the verdict for
+    /// this press's ply after correcting the last one, when that is the better reading.
+    fn reread_last_ply(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        history: &[sensing::Snapshot],
+        verdict: &Verdict,
+    ) -> Option<Verdict> {
+        let Verdict::Commit {
+            candidate,
+            residual,
+            ..
+        } = verdict
+        else {
+            return None;
+        };
+        if candidate.irregular == 0 || candidate.plies.len() != 1 {
+            return None;
+        }
+        let before = self.tracks[b].presses.before_last.clone()?;
+        let index = self.ply_index(before.ply)?;
+        let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
+        if index != last_on_board || before.ply.color == by {
+            return None;
+        }
+        let state = self.board_before(index, b);
+        let mut window = before.window.clone();
+        let tail = window.last().map_or(0, |s| s.t_ms);
+        window.extend(history.iter().filter(|s| s.t_ms > tail).copied());
+        let committed = Committed {
+            state: &state,
+            rules: self.game.rules(),
+            tokens: &before.appearance.tokens,
+            allowances: &before.appearance.allowances,
+            scan_ms: self.tracks[b].timing.scan_ms,
+        };
+        let Verdict::Commit {
+            candidate: pair,
+            residual: pr,
+            snapshot,
+        } = judge_press(&committed, by, &window, false)
+        else {
+            return None;
+        };
+        if pair.plies.len() != 2 || pair.irregular > 0 || pr.cost > residual.cost {
+            return None;
+        }
+        let first = pair.plies[0];
+        if self.game.replace_move(index, first).is_err() {
+            return None;
+        }
+        self.outputs.push(Output::RecordChanged);
+        let second = Candidate {
+            plies: vec![pair.plies[1]],
+            expect: pair.expect,
+            tokens: pair.tokens.clone(),
+            allowances: pair.allowances.clone(),
+            irregular: 0,
+            off_pattern: false,
+            hidden_landing: pair.hidden_landing,
+        };
+        // The deciding moment, as an index into this press's own history.
+        let decided_at = window.get(snapshot).map_or(0, |s| s.t_ms);
+        let snapshot = history
+            .iter()
+            .position(|s| s.t_ms >= decided_at)
+            .unwrap_or(history.len().saturating_sub(1));
+        Some(Verdict::Commit {
+            candidate: second,
+            residual: pr,
+            snapshot,
+        })
+    }
+
+    /// A press no move of the presser explains: `moved`, the presser's pieces are off the
+    /// record (a desync, or pieces from nowhere); else told later unless accounted for.
+    fn report_press_without_move(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        baseline: &sensing::Residual,
+        moved: bool,
+    ) {
+        if !moved {
+            // Told only if nothing accounts for it a little later: a move taken by a fast
+            // reply before the board showed it is found when the reply's press is judged.
+            let now = self.now;
+            let track = &mut self.tracks[b];
+            track.presses.unexplained = Some(UnexplainedPress {
+                by,
+                t_msg: now,
+                tell_at: now + track.timing.max_wait_ms,
+            });
+            return;
+        }
+        // Only pieces of the presser standing where the record has nothing (a piece from
+        // nowhere in single-board chess, where it cannot be a drop): each is unexplained.
+        let extras: Vec<(Square, sensing::Cell)> = baseline
+            .anomalies
+            .iter()
+            .filter_map(|a| match *a {
+                Anomaly::Unexplained { square, found }
+                    if found.to_piece().is_some_and(|p| p.color == by) =>
+                {
+                    Some((square, found))
+                }
+                _ => None,
+            })
+            .collect();
+        if baseline.in_progress.is_empty()
+            && !extras.is_empty()
+            && extras.len() == baseline.anomalies.len()
+        {
+            for (square, found) in extras {
+                self.raise_unexplained(b, square, found);
+            }
+            return;
+        }
+        let squares = squares_of(baseline);
+        self.raise(
+            b,
+            AlertKind::Desync,
+            None,
+            format!(
+                "{} pressed but no move explains the board; squares that differ: {}",
+                color_name(by),
+                squares.join(" ")
+            ),
+            Subject::None,
+        );
+    }
+
+    pub(super) fn stable_due(&self, track: &Track) -> Option<Millis> {
+        if track.clock.present || !track.sensed.started || track.presses.pending.is_some() {
+            return None;
+        }
+        if track.presses.stable_judged == Some(track.sensed.last_change) {
+            return None;
+        }
+        let base = track.sensed.history.first()?;
+        if base.cells == track.sensed.cells {
+            return None;
+        }
+        Some(track.sensed.last_change + track.timing.stable_ms)
+    }
+
+    pub(super) fn decide_stable(&mut self, b: BoardId) {
+        let now = self.now;
+        let track = &self.tracks[b];
+        let last_change = track.sensed.last_change;
+        let cells = track.sensed.cells;
+        let found = judge_stable(&self.committed(b), &cells);
+        self.tracks[b].presses.stable_judged = Some(last_change);
+        if let Some(candidate) = found {
+            let mover = candidate_mover(self.game.board(b), &candidate);
+            self.commit(b, &candidate, &cells, now, None, false);
+            self.tracks[b].presses.last_stable_commit = Some(StableCommit { t_ms: now, mover });
+        }
+    }
+
+    /// Plays the candidate's plies into the record, updates tokens, raises the alerts the
+    /// plies call for, and settles cross-board drops.
+    pub(super) fn commit(
+        &mut self,
+        b: BoardId,
+        cand: &Candidate,
+        cells: &sensing::Cells,
+        t_msg: Millis,
+        clock_ms: Option<u64>,
+        final_call: bool,
+    ) {
+        let n = cand.plies.len();
+        // What was known before this ply, for reading it again in hindsight (single plies
+        // judged at a press only).
+        let track = &self.tracks[b];
+        let before_last = (n == 1).then(|| BeforeLastPly {
+            ply: PlyRef {
+                board: b,
+                color: self.game.board(b).turn(),
+                number: self.game.board(b).fullmoves(),
+            },
+            appearance: track.appearance.clone(),
+            window: track.sensed.history.clone(),
+        });
+        self.tracks[b].presses.before_last = before_last;
+        // A press that showed no move is accounted for by the moves recorded now.
+        self.tracks[b].presses.unexplained = None;
+        let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
+        for (i, &planned) in cand.plies.iter().enumerate() {
+            let mover = self.game.board(b).turn();
+            let (mv, confirm) = settle_promotion(planned, cells, mover);
+            let last = i + 1 == n;
+            let meta = PlyMeta {
+                t_ms: Some(t_msg),
+                clock_ms: if last { clock_ms } else { None },
+                comment: None,
+            };
+            let number = self.game.board(b).fullmoves();
+            let Ok(index) = self.game.play(b, mv, meta) else {
+                return;
+            };
+            let ply = PlyRef {
+                board: b,
+                color: mover,
+                number,
+            };
+            self.outputs.push(Output::Committed { ply });
+            if confirm && let Move::Normal { to, .. } = mv {
+                promotions_to_confirm.push((ply, to));
+            }
+            self.after_ply(b, index, ply);
+        }
+        self.adopt_appearance(b, cand, cells);
+        for (ply, sq) in promotions_to_confirm {
+            self.ask_promotion_piece(b, ply, sq);
+        }
+        self.after_commit_checks(b, final_call, t_msg);
+    }
+
+    /// After a commit: the candidate's tokens (promotions settled from what the sensors
+    /// show) and allowances, and the history from the snapshot that decided it onwards.
+    fn adopt_appearance(&mut self, b: BoardId, cand: &Candidate, cells: &sensing::Cells) {
+        let promoted = self.game.board(b).promoted();
+        let track = &mut self.tracks[b];
+        let tokens = &mut track.appearance.tokens;
+        *tokens = cand.tokens.clone();
+        let unsettled: Vec<Square> = tokens
+            .iter()
+            .filter(|(_, t)| *t == Token::Unsettled)
+            .map(|(s, _)| s)
+            .collect();
+        // A spare piece names itself at once; a pawn, upright or laid on its side, is told
+        // apart by what the board keeps showing (see `settle_tokens`).
+        for sq in unsettled {
+            if let Token::Piece(r) = Token::settle(cells.get(sq)) {
+                tokens.set(sq, Token::Piece(r));
+            }
+        }
+        tokens.retain(promoted);
+        track.appearance.allowances.clone_from(&cand.allowances);
+        // The next press is judged from the snapshot that decided this one onwards.
+        let sensed = &mut track.sensed;
+        let decisive = sensed
+            .history
+            .iter()
+            .rposition(|s| s.cells == *cells)
+            .unwrap_or(sensed.history.len().saturating_sub(1));
+        sensed.restart_history(decisive);
+    }
+
+    /// A pawn promoted with no spare piece showing: recorded as a queen, the TD asked.
+    fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square) {
+        let how = match self.tracks[b].appearance.tokens.get(sq) {
+            Some(Token::Hidden) => "a pawn laid on its side",
+            Some(Token::Pawn) => "a pawn",
+            _ => "a pawn, upright or on its side",
+        };
+        self.raise(
+            b,
+            AlertKind::Promotion,
+            Some(sq),
+            format!("promoted pawn on {b}:{sq} ({how}) recorded as a queen: which piece?"),
+            Subject::Ply(ply),
+        );
+    }
+
+    /// Alerts and cross-board bookkeeping for one new ply at `index`.
+    pub(super) fn after_ply(&mut self, b: BoardId, index: usize, ply: PlyRef) {
+        let Some(p) = self.game.record().get(index).cloned() else {
+            return;
+        };
+        match &p.legality {
+            Legality::Illegal(IllegalReason::NotInReserve) => {
+                if let Move::Put { role, to } = p.mv {
+                    self.owe_drop(b, p.color, role, ply, to);
+                }
+            }
+            Legality::Illegal(reason) => {
+                let seat = p.seat();
+                self.raise(
+                    b,
+                    AlertKind::IllegalMove,
+                    Some(p.mv.to()),
+                    format!(
+                        "{} {}{} by {} ({}): {}",
+                        p.number,
+                        if p.color.is_white() { "" } else { "... " },
+                        p.san,
+                        self.player(seat),
+                        color_name(p.color),
+                        reason.describe()
+                    ),
+                    Subject::Ply(ply),
+                );
+            }
+            _ => {}
+        }
+        self.settle_debt(b, index, &p);
+    }
+
+    /// A hidden promoted piece could have gone to several squares: record the first,
+    /// tentatively, and ask the TD.
+    pub(super) fn commit_hidden_guess(
+        &mut self,
+        b: BoardId,
+        tied: &[Candidate],
+        t_msg: Millis,
+        clock_ms: Option<u64>,
+    ) {
+        let Some(first) = tied.first() else {
+            return;
+        };
+        let options: Vec<Square> = tied
+            .iter()
+            .filter_map(|c| c.plies.last())
+            .map(|m| m.to())
+            .collect();
+        let listed: Vec<String> = options.iter().map(Square::to_string).collect();
+        let from = first.plies.last().and_then(|m| m.from());
+        let mover = self.game.board(b).turn();
+        let number = self.game.board(b).fullmoves();
+        let cells = self.tracks[b].sensed.cells;
+        self.commit(b, first, &cells, t_msg, clock_ms, false);
+        let ply = PlyRef {
+            board: b,
+            color: mover,
+            number,
+        };
+        self.raise(
+            b,
+            AlertKind::Promotion,
+            from,
+            format!(
+                "{} pressed with no visible change: the promoted piece on {} (pawn on its side) may have moved to {}; recorded {} for now",
+                color_name(mover),
+                from.map_or_else(|| "?".to_owned(), |s| s.to_string()),
+                listed.join(", "),
+                listed.first().cloned().unwrap_or_default()
+            ),
+            Subject::HiddenMove { ply, options },
+        );
+    }
+
+    /// A press that showed no move, and nothing since accounted for it: the TD is told.
+    pub(super) fn tell_unexplained_press(&mut self, b: BoardId) {
+        let Some(press) = self.tracks[b].presses.unexplained else {
+            return;
+        };
+        if press.tell_at > self.now {
+            return;
+        }
+        self.tracks[b].presses.unexplained = None;
+        let by = press.by;
+        self.raise(
+            b,
+            AlertKind::NoMovePress,
+            None,
+            format!(
+                "{} pressed the clock on board {b} without a move",
+                color_name(by)
+            ),
+            Subject::Seat(Seat::new(b, by)),
+        );
+    }
+}
+
+/// The promotion piece is read from the token on the promotion square: a spare piece names
+/// it; a pawn or nothing visible means a queen until the TD says otherwise.
+fn settle_promotion(m: Move, cells: &sensing::Cells, mover: Color) -> (Move, bool) {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: Some(_),
+        } => {
+            let (piece, confirm) = sensing::press::promotion_role(cells.get(to), mover);
+            (
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(piece),
+                },
+                confirm,
+            )
+        }
+        other => (other, false),
+    }
+}
+
+fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
+    !tied.is_empty()
+        && tied.iter().all(|c| {
+            c.plies.len() == 1
+                && c.plies[0]
+                    .from()
+                    .and_then(|f| track.appearance.tokens.get(f))
+                    .is_some_and(Token::may_be_unseen)
+        })
+}
+
+fn candidate_mover(state: &BoardState, cand: &Candidate) -> Color {
+    if cand.plies.len() % 2 == 1 {
+        state.turn()
+    } else {
+        !state.turn()
+    }
+}
+
+fn baseline_shows_color(baseline: &sensing::Residual, color: Color) -> bool {
+    baseline.anomalies.iter().any(|a| a.color() == Some(color))
+}
+
+fn squares_of(r: &sensing::Residual) -> Vec<String> {
+    let mut v: Vec<String> = r.in_progress.into_iter().map(|s| s.to_string()).collect();
+    for a in &r.anomalies {
+        match *a {
+            Anomaly::Displaced { from, to, .. } => {
+                v.push(from.to_string());
+                v.push(to.to_string());
+            }
+            _ => v.push(a.square().to_string()),
+        }
+    }
+    v.sort();
+    v.dedup();
+    v
+}
