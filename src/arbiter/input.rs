@@ -66,15 +66,18 @@ pub enum TdAction {
     TakeBack { ply: PlyRef },
     /// A flag fall was claimed against `seat`.
     ClaimFlag { seat: Seat },
-    /// A penalty for `seat` (the n-th offence of that kind follows the preset's ladder).
+    /// A penalty for `seat` (the n-th offence of that kind follows the preset's ladder);
+    /// `alert`, the alert that prompted it, is resolved with it (one ruling, one outcome).
     Penalize {
         seat: Seat,
         offence: Offence,
         penalty: Penalty,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        alert: Option<u64>,
     },
     /// End the match with this result (resignation, agreement, forfeit, TD decision).
     DeclareResult { result: MatchResult },
-    /// Withdraw a declared result.
+    /// Withdraw a declared result (its game-end alert goes with it).
     Undeclare,
     /// Names of the players (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`).
     SetPlayers { names: [String; 4] },

@@ -151,7 +151,8 @@ impl Arbiter {
                 seat,
                 offence,
                 penalty,
-            } => self.penalize(*seat, *offence, *penalty),
+                alert,
+            } => self.penalize(*seat, *offence, *penalty, *alert),
             TdAction::DeclareResult { result } => {
                 self.game.declare(result.clone());
                 Ok(())
@@ -435,12 +436,24 @@ impl Arbiter {
         Ok(())
     }
 
-    fn penalize(&mut self, seat: Seat, offence: Offence, penalty: Penalty) -> Result<(), Refusal> {
+    fn penalize(
+        &mut self,
+        seat: Seat,
+        offence: Offence,
+        penalty: Penalty,
+        alert: Option<u64>,
+    ) -> Result<(), Refusal> {
         self.seated(seat)?;
         if self.game.is_over() {
             return Err(Refusal::MatchOver);
         }
+        if let Some(id) = alert {
+            self.open_alert(id)?;
+        }
         let now = self.now;
+        if let Some(id) = alert {
+            self.alerts.resolve(id, now, "penalised");
+        }
         self.penalties.push(PenaltyRecord {
             t_ms: now,
             seat,
@@ -483,6 +496,15 @@ impl Arbiter {
         }
         self.game.undeclare();
         self.result_announced = self.game.is_over();
+        let ends: Vec<u64> = self
+            .alerts
+            .open()
+            .filter(|a| a.kind == AlertKind::GameEnd)
+            .map(|a| a.id)
+            .collect();
+        for id in ends {
+            self.alerts.resolve(id, self.now, "result withdrawn");
+        }
         Ok(())
     }
 

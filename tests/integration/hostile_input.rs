@@ -396,11 +396,13 @@ fn td_action() -> impl Strategy<Value = TdAction> {
                 Penalty::Forfeit,
                 Penalty::OpponentMayClaimWin
             ]),
+            prop::option::of(0u64..12),
         )
-            .prop_map(|(seat, offence, penalty)| TdAction::Penalize {
+            .prop_map(|(seat, offence, penalty, alert)| TdAction::Penalize {
                 seat,
                 offence,
-                penalty
+                penalty,
+                alert
             }),
         (seat(), any::<bool>()).prop_map(|(seat, draw)| TdAction::DeclareResult {
             result: MatchResult {

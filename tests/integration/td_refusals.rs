@@ -254,6 +254,7 @@ fn claims_and_penalties_that_cannot_be_made_are_refused() {
             seat: ada,
             offence: Offence::DisplacedPieces,
             penalty: Penalty::Warning,
+            alert: None,
         },
     );
     assert_eq!(r, Refusal::MatchOver);
@@ -267,6 +268,7 @@ fn claims_and_penalties_that_cannot_be_made_are_refused() {
             seat: ada,
             offence: Offence::DisplacedPieces,
             penalty: Penalty::Warning,
+            alert: None,
         },
     );
     assert_eq!(arb.penalties().len(), 1);
@@ -325,7 +327,57 @@ fn a_single_board_match_has_no_board_b_to_rule_on() {
             seat,
             offence: Offence::Other,
             penalty: Penalty::Warning,
+            alert: None,
         },
     );
     assert_eq!(r, Refusal::NoSuchBoard { board: B });
+}
+
+/// A ruling on an alert is one action with one outcome: a penalty for a knock resolves
+/// the displaced alert with it, and withdrawing a result takes its game-end alert along
+/// (the console never sends a dismissal after a ruling that may be refused).
+#[test]
+fn a_ruling_resolves_the_alert_it_was_given_for() {
+    let mut arb = knocked_after_three_plies();
+    let alert = open_alert(&arb, AlertKind::Displaced);
+    let ada = Seat::new(A, White);
+    done(
+        &mut arb,
+        TdAction::Penalize {
+            seat: ada,
+            offence: Offence::DisplacedPieces,
+            penalty: Penalty::Warning,
+            alert: Some(alert),
+        },
+    );
+    assert!(!arb.alerts().get(alert).unwrap().is_open());
+    assert_eq!(arb.penalties().len(), 1);
+    // A penalty for an alert no longer open is refused whole: no penalty recorded.
+    let (r, _) = refused(
+        &mut arb,
+        TdAction::Penalize {
+            seat: ada,
+            offence: Offence::DisplacedPieces,
+            penalty: Penalty::Warning,
+            alert: Some(alert),
+        },
+    );
+    assert_eq!(r, Refusal::AlertNotOpen { alert });
+    assert_eq!(arb.penalties().len(), 1);
+    done(
+        &mut arb,
+        TdAction::DeclareResult {
+            result: MatchResult {
+                winner: None,
+                reason: EndReason::DrawAgreed,
+                t_ms: None,
+            },
+        },
+    );
+    let end = open_alert(&arb, AlertKind::GameEnd);
+    done(&mut arb, TdAction::Undeclare);
+    assert!(
+        !arb.alerts().get(end).unwrap().is_open(),
+        "withdrawn with its result"
+    );
 }

@@ -238,8 +238,7 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                     .on_hover_text("Knocked pieces and pressed the clock: the texts' ladder")
                     .clicked()
                 {
-                    penalize(console, desk, *seat, offence, penalty);
-                    source.td(TdAction::Dismiss { alert: a.id });
+                    penalize(console, desk, *seat, offence, penalty, Some(a.id));
                 }
             }
             (AlertKind::GameEnd, _) => {
@@ -248,7 +247,6 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                 }
                 if ui.button("Withdraw the result").clicked() {
                     source.td(TdAction::Undeclare);
-                    source.td(TdAction::Dismiss { alert: a.id });
                 }
             }
             (AlertKind::Desync | AlertKind::NoMovePress, _) => {

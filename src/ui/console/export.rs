@@ -1,5 +1,5 @@
-//! The Export tab: the BPGN written next to the journal, saved elsewhere or copied; a
-//! capture or journal opened for replay; a new match.
+//! The Export tab: where the station keeps the match's BPGN (current after every move),
+//! the BPGN saved elsewhere or copied; a capture or journal opened for replay; a new match.
 
 use std::path::{Path, PathBuf};
 
@@ -18,10 +18,13 @@ pub(super) fn show(
     let source = desk.source;
     if let Some(dir) = source.dir() {
         ui.label(RichText::new(format!("Match folder: {}", dir.display())).small());
-        if ui.button("Write BPGN next to the journal").clicked() {
-            let path = dir.join("match.bpgn");
-            console.export_note = Some(write_bpgn(source, &path));
-        }
+        ui.label(
+            RichText::new(format!(
+                "The BPGN is kept current in {} after every move.",
+                dir.join(crate::station::folder::BPGN).display()
+            ))
+            .small(),
+        );
     }
     ui.horizontal(|ui| {
         labelled(

@@ -94,8 +94,6 @@ pub struct Console {
     /// The link state last seen per board, to notice changes, and when it was lost.
     links: [Option<bool>; 2],
     lost_at: [Option<Millis>; 2],
-    /// Whether a BPGN was written for the result on hand.
-    pub auto_exported: bool,
 }
 
 impl Default for Console {
@@ -115,7 +113,6 @@ impl Default for Console {
             notices: Vec::new(),
             links: [None, None],
             lost_at: [None, None],
-            auto_exported: false,
         }
     }
 }

@@ -68,7 +68,7 @@ pub(super) fn show(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>) {
                         ))
                         .clicked()
                     {
-                        penalize(console, desk, seat, offence, penalty);
+                        penalize(console, desk, seat, offence, penalty, None);
                     }
                 }
                 if ui
@@ -76,7 +76,7 @@ pub(super) fn show(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>) {
                     .on_hover_text("A warning for other conduct")
                     .clicked()
                 {
-                    penalize(console, desk, seat, Offence::Other, Penalty::Warning);
+                    penalize(console, desk, seat, Offence::Other, Penalty::Warning, None);
                 }
             });
         });
@@ -93,18 +93,20 @@ pub(super) fn next_step(desk: &Desk<'_>, seat: Seat, offence: Offence) -> (Penal
     )
 }
 
-/// Gives the penalty; a time penalty also leaves the TD a notice to set it on the clock.
+/// Gives the penalty (resolving the alert `about`, if it was given for one); a time penalty also leaves the TD a notice to set it on the clock.
 pub(super) fn penalize(
     console: &mut Console,
     desk: &Desk<'_>,
     seat: Seat,
     offence: Offence,
     penalty: Penalty,
+    about: Option<u64>,
 ) {
     desk.source.td(TdAction::Penalize {
         seat,
         offence,
         penalty,
+        alert: about,
     });
     if penalty == Penalty::TimeToOpponent {
         // The arbiter records the penalty; the time itself is set on the clock.
