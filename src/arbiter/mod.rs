@@ -367,3 +367,20 @@ pub fn role_name(r: Role) -> &'static str {
         Role::King => "king",
     }
 }
+
+/// An arbiter under `uscf-bughouse` after the TD entered `moves` by hand, one a
+/// millisecond: for the unit tests of what is built on the arbiter's views.
+#[cfg(test)]
+pub(crate) fn after_moves(moves: &[(BoardId, &str)]) -> Arbiter {
+    let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
+    for (i, (board, mv)) in moves.iter().enumerate() {
+        arb.handle(&Input::Td {
+            t_ms: i as u64,
+            action: TdAction::AddMove {
+                board: *board,
+                mv: (*mv).to_owned(),
+            },
+        });
+    }
+    arb
+}

@@ -133,15 +133,13 @@ impl PublicClock {
     /// clock at zero reads zero, like any other reading).
     #[must_use]
     pub fn remaining(&self, color: Color, now: Millis) -> Option<u64> {
-        let base = match color {
-            Color::White => self.white_ms?,
-            Color::Black => self.black_ms?,
-        };
-        if self.running == Some(color) {
-            Some(base.saturating_sub(now.saturating_sub(self.at_ms)))
-        } else {
-            Some(base)
-        }
+        super::view::counted_down(
+            [self.white_ms, self.black_ms],
+            self.running,
+            self.at_ms,
+            color,
+            now,
+        )
     }
 }
 
@@ -387,8 +385,7 @@ fn last_move<S: serde::Serializer>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::{Arbiter, ArbiterConfig, Input, PlyRef, TdAction};
-    use crate::rules::RulesPreset;
+    use crate::arbiter::{Arbiter, PlyRef};
 
     fn ply(san: &str, from: Option<Square>, to: Square) -> PlyView {
         PlyView {
@@ -429,17 +426,7 @@ mod tests {
     }
 
     fn after(moves: &[(BoardId, &str)]) -> Arbiter {
-        let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
-        for (i, (board, mv)) in moves.iter().enumerate() {
-            arb.handle(&Input::Td {
-                t_ms: i as u64,
-                action: TdAction::AddMove {
-                    board: *board,
-                    mv: (*mv).to_owned(),
-                },
-            });
-        }
-        arb
+        crate::arbiter::after_moves(moves)
     }
 
     #[test]

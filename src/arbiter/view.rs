@@ -42,15 +42,31 @@ impl ClockView {
     /// Remaining ms for `color` at match time `now`, counting the running side down.
     #[must_use]
     pub fn remaining(&self, color: Color, now: Millis) -> Option<u64> {
-        let base = match color {
-            Color::White => self.white_ms?,
-            Color::Black => self.black_ms?,
-        };
-        if self.running == Some(color) {
-            Some(base.saturating_sub(now.saturating_sub(self.at_ms)))
-        } else {
-            Some(base)
-        }
+        counted_down(
+            [self.white_ms, self.black_ms],
+            self.running,
+            self.at_ms,
+            color,
+            now,
+        )
+    }
+}
+
+/// What a clock read at `at_ms` (`[White, Black]`) shows for `color` at match time `now`:
+/// the running side counts down, never below zero.
+#[must_use]
+pub fn counted_down(
+    read: [Option<u64>; 2],
+    running: Option<Color>,
+    at_ms: Millis,
+    color: Color,
+    now: Millis,
+) -> Option<u64> {
+    let base = read[usize::from(color.is_black())]?;
+    if running == Some(color) {
+        Some(base.saturating_sub(now.saturating_sub(at_ms)))
+    } else {
+        Some(base)
     }
 }
 

@@ -69,6 +69,16 @@ impl<'a> BoardLook<'a> {
     }
 }
 
+/// Draws the board `size` wide in the middle of a row `width` wide (taking the row's space).
+pub fn paint_board_in_row(ui: &mut Ui, width: f32, size: f32, look: &BoardLook<'_>) -> Response {
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, size), Sense::hover());
+    let board_rect = Rect::from_min_size(
+        egui::pos2(rect.min.x + (width - size) / 2.0, rect.min.y),
+        Vec2::splat(size),
+    );
+    paint_board(ui, board_rect, look)
+}
+
 /// The rectangle of `sq` inside a board drawn in `rect`.
 #[must_use]
 pub fn square_rect(rect: Rect, sq: Square, white_at_bottom: bool) -> Rect {

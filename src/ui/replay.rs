@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crossbeam_channel::{Receiver, TryRecvError, bounded};
-use egui::{Align, Layout, Rect, RichText, ScrollArea, Sense, Ui, Vec2};
+use egui::{Align, Layout, RichText, ScrollArea, Ui, Vec2};
 use shakmaty::Color;
 
-use super::board::{BoardLook, paint_board};
+use super::board::{BoardLook, paint_board_in_row};
 use super::pieces::PieceSet;
 use super::text;
 use crate::BoardId;
@@ -258,15 +258,10 @@ pub fn show(ui: &mut Ui, replay: &mut Replay, pieces: Option<&PieceSet>) -> bool
                         };
                         let size = (height - 260.0).min(width).clamp(160.0, 560.0);
                         names_line(ui, &view, b.id, top);
-                        let (rect, _) =
-                            ui.allocate_exact_size(Vec2::new(width, size), Sense::hover());
-                        let board_rect = Rect::from_min_size(
-                            egui::pos2(rect.min.x + (width - size) / 2.0, rect.min.y),
-                            Vec2::splat(size),
-                        );
-                        paint_board(
+                        paint_board_in_row(
                             ui,
-                            board_rect,
+                            width,
+                            size,
                             &BoardLook {
                                 white_at_bottom,
                                 pieces,

@@ -258,21 +258,11 @@ pub fn names() -> [String; 4] {
 mod tests {
     use super::*;
     use crate::BoardId;
-    use crate::arbiter::{Arbiter, ArbiterConfig, Input};
-    use crate::rules::{RulesPreset, Team};
+
+    use crate::rules::Team;
 
     fn after(moves: &[(BoardId, &str)]) -> MatchView {
-        let mut arb = Arbiter::new(ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse")));
-        for (i, (board, mv)) in moves.iter().enumerate() {
-            arb.handle(&Input::Td {
-                t_ms: i as u64,
-                action: TdAction::AddMove {
-                    board: *board,
-                    mv: (*mv).to_owned(),
-                },
-            });
-        }
-        arb.view()
+        crate::arbiter::after_moves(moves).view()
     }
 
     #[test]

@@ -378,32 +378,29 @@ fn time_control_words(v: &MatchView) -> String {
     s
 }
 
-/// When the display next changes by itself: the next second of a running clock.
+/// When the TD's display next changes by itself: the next second of a running clock.
 fn next_repaint(view: &MatchView, now: Millis) -> Option<u64> {
-    if view.result.is_some() {
-        return None;
-    }
-    next_second(
-        view.boards
-            .iter()
-            .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now))),
-    )
+    let running = view
+        .boards
+        .iter()
+        .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now)));
+    next_second(view.result.is_some(), running)
 }
 
 /// The same for what the hall sees.
 fn next_repaint_hall(view: &SpectatorView, now: Millis) -> Option<u64> {
-    if view.result.is_some() {
-        return None;
-    }
-    next_second(
-        view.boards
-            .iter()
-            .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now))),
-    )
+    let running = view
+        .boards
+        .iter()
+        .filter_map(|b| b.clock.running.and_then(|c| b.clock.remaining(c, now)));
+    next_second(view.result.is_some(), running)
 }
 
-/// Until the soonest running clock shows its next second.
-fn next_second(remaining: impl Iterator<Item = u64>) -> Option<u64> {
+/// Until the soonest running clock shows its next second (clocks stop with a result).
+fn next_second(decided: bool, remaining: impl Iterator<Item = u64>) -> Option<u64> {
+    if decided {
+        return None;
+    }
     remaining
         .filter(|&ms| ms > 0)
         .map(|ms| text::ms_to_next_second(ms) + 5)

@@ -9,7 +9,7 @@ use super::{Console, Desk, moves};
 use crate::BoardId;
 use crate::arbiter::view::BoardView;
 use crate::rules::Seat;
-use crate::ui::board::{BoardLook, ReserveFlow, paint_board, paint_reserve, reserve_words};
+use crate::ui::board::{BoardLook, ReserveFlow, paint_board_in_row, paint_reserve, reserve_words};
 use crate::ui::{text, theme};
 
 /// Height of a player's row (name, reserve, clock).
@@ -55,14 +55,10 @@ fn board_column(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, b: &BoardVi
         .min(width)
         .clamp(160.0, 560.0);
     player_row(ui, desk, b, top, width);
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(width, size), Sense::hover());
-    let board_rect = Rect::from_min_size(
-        egui::pos2(rect.min.x + (width - size) / 2.0, rect.min.y),
-        Vec2::splat(size),
-    );
-    paint_board(
+    paint_board_in_row(
         ui,
-        board_rect,
+        width,
+        size,
         &BoardLook {
             white_at_bottom,
             pieces: desk.pieces,
