@@ -16,7 +16,7 @@ use super::pieces::PieceSet;
 use super::text;
 use crate::BoardId;
 use crate::arbiter::Output;
-use crate::arbiter::view::MatchView;
+use crate::arbiter::view::{BoardView, MatchView};
 use crate::rules::Seat;
 use crate::station::{MatchRunner, Recording, Waker};
 
@@ -171,6 +171,33 @@ pub fn show_loading(ui: &mut Ui, load: &ReplayLoad) -> bool {
 
 /// Draws the replay; returns `true` when the TD closes it.
 pub fn show(ui: &mut Ui, replay: &mut Replay, pieces: Option<&PieceSet>) -> bool {
+    let close = step_bar(ui, replay);
+    let Some(view) = replay.view().cloned() else {
+        return close;
+    };
+    egui::Panel::right("replay-side")
+        .default_size(420.0)
+        .show(ui, |ui| side(ui, &view, replay));
+    egui::CentralPanel::default().show(ui, |ui| {
+        let n = view.boards.len().max(1) as f32;
+        let width = (ui.available_width() - 12.0 * (n - 1.0)) / n;
+        let height = ui.available_height();
+        ui.horizontal_top(|ui| {
+            for b in &view.boards {
+                ui.allocate_ui_with_layout(
+                    Vec2::new(width, height),
+                    Layout::top_down(Align::Min),
+                    |ui| board_column(ui, &view, b, width, height, pieces),
+                );
+            }
+        });
+    });
+    close
+}
+
+/// The bar over the replay: what it is, closing it, and stepping through it. Returns
+/// `true` when the TD closes it.
+fn step_bar(ui: &mut Ui, replay: &mut Replay) -> bool {
     let mut close = false;
     let last = replay.frames.len().saturating_sub(1);
     egui::Panel::top("replay-bar").show(ui, |ui| {
@@ -203,88 +230,80 @@ pub fn show(ui: &mut Ui, replay: &mut Replay, pieces: Option<&PieceSet>) -> bool
             }
         });
     });
-    let Some(view) = replay.view().cloned() else {
-        return close;
-    };
-    egui::Panel::right("replay-side")
-        .default_size(420.0)
+    close
+}
+
+/// The alerts raised up to this step, the result, and the whole recording's BPGN.
+fn side(ui: &mut Ui, view: &MatchView, replay: &Replay) {
+    ui.heading(format!("Alerts ({} raised in all)", replay.alerts));
+    ScrollArea::vertical()
+        .id_salt("replay-alerts")
+        .max_height(ui.available_height() * 0.5)
         .show(ui, |ui| {
-            ui.heading(format!("Alerts ({} raised in all)", replay.alerts));
-            ScrollArea::vertical()
-                .id_salt("replay-alerts")
-                .max_height(ui.available_height() * 0.5)
-                .show(ui, |ui| {
-                    for a in view.alerts.iter().rev() {
-                        ui.label(
-                            RichText::new(format!(
-                                "{} {} · {}: {}",
-                                text::match_time(a.t_ms),
-                                a.board,
-                                text::alert_title(a.kind),
-                                a.detail
-                            ))
-                            .small(),
-                        );
-                    }
-                });
-            ui.separator();
-            if let Some(r) = &view.result {
-                ui.label(RichText::new(format!("Result: {} ({})", r.text, r.token)).strong());
-            }
-            ui.label("BPGN of the whole recording:");
-            ScrollArea::vertical()
-                .id_salt("replay-bpgn")
-                .show(ui, |ui| {
-                    ui.label(RichText::new(&replay.bpgn).monospace().small());
-                });
-        });
-    egui::CentralPanel::default().show(ui, |ui| {
-        let n = view.boards.len().max(1) as f32;
-        let width = (ui.available_width() - 12.0 * (n - 1.0)) / n;
-        let height = ui.available_height();
-        ui.horizontal_top(|ui| {
-            for b in &view.boards {
-                ui.allocate_ui_with_layout(
-                    Vec2::new(width, height),
-                    Layout::top_down(Align::Min),
-                    |ui| {
-                        ui.set_width(width);
-                        ui.label(RichText::new(text::board(b.id)).size(20.0).strong());
-                        let white_at_bottom = b.id == BoardId::A;
-                        let (top, bottom) = if white_at_bottom {
-                            (Color::Black, Color::White)
-                        } else {
-                            (Color::White, Color::Black)
-                        };
-                        let size = (height - 260.0).min(width).clamp(160.0, 560.0);
-                        names_line(ui, &view, b.id, top);
-                        paint_board_in_row(
-                            ui,
-                            width,
-                            size,
-                            &BoardLook {
-                                white_at_bottom,
-                                pieces,
-                                ..BoardLook::of_view(b, true)
-                            },
-                        );
-                        names_line(ui, &view, b.id, bottom);
-                        ScrollArea::vertical()
-                            .id_salt(("replay-moves", b.id))
-                            .stick_to_bottom(true)
-                            .show(ui, |ui| {
-                                let moves: Vec<String> = view
-                                    .plies_on(b.id)
-                                    .map(|p| format!("{} {}", text::move_number(p), p.san))
-                                    .collect();
-                                ui.label(RichText::new(moves.join("  ")).monospace());
-                            });
-                    },
+            for a in view.alerts.iter().rev() {
+                ui.label(
+                    RichText::new(format!(
+                        "{} {} · {}: {}",
+                        text::match_time(a.t_ms),
+                        a.board,
+                        text::alert_title(a.kind),
+                        a.detail
+                    ))
+                    .small(),
                 );
             }
         });
-    });
-    close
+    ui.separator();
+    if let Some(r) = &view.result {
+        ui.label(RichText::new(format!("Result: {} ({})", r.text, r.token)).strong());
+    }
+    ui.label("BPGN of the whole recording:");
+    ScrollArea::vertical()
+        .id_salt("replay-bpgn")
+        .show(ui, |ui| {
+            ui.label(RichText::new(&replay.bpgn).monospace().small());
+        });
+}
+
+/// One board at this step, as the players sit, with its names, reserves, clocks and moves.
+fn board_column(
+    ui: &mut Ui,
+    view: &MatchView,
+    b: &BoardView,
+    width: f32,
+    height: f32,
+    pieces: Option<&PieceSet>,
+) {
+    ui.set_width(width);
+    ui.label(RichText::new(text::board(b.id)).size(20.0).strong());
+    let white_at_bottom = b.id == BoardId::A;
+    let (top, bottom) = if white_at_bottom {
+        (Color::Black, Color::White)
+    } else {
+        (Color::White, Color::Black)
+    };
+    let size = (height - 260.0).min(width).clamp(160.0, 560.0);
+    names_line(ui, view, b.id, top);
+    paint_board_in_row(
+        ui,
+        width,
+        size,
+        &BoardLook {
+            pieces,
+            ..BoardLook::of_view(b, true)
+        },
+    );
+    names_line(ui, view, b.id, bottom);
+    ScrollArea::vertical()
+        .id_salt(("replay-moves", b.id))
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let moves: Vec<String> = view
+                .plies_on(b.id)
+                .map(|p| format!("{} {}", text::move_number(p), p.san))
+                .collect();
+            ui.label(RichText::new(moves.join("  ")).monospace());
+        });
 }
 
 fn names_line(ui: &mut Ui, view: &MatchView, board: BoardId, color: Color) {
