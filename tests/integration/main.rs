@@ -7,6 +7,7 @@ mod common;
 
 mod bpgn;
 mod cli_decode;
+mod clocks;
 mod dgt_codec;
 mod emulator;
 mod hostile_input;
