@@ -697,9 +697,9 @@ impl Arbiter {
             return;
         }
         self.clocks.boards[b].set_up = true;
-        let started_by_hand = times.running.is_some() || self.game.plies_on(b) > 0;
-        if started_by_hand || self.clocks.started {
-            // Never overwrite times the players set without the TD.
+        // A new match sets its clocks up (the TD chose driven clocks for it); once play
+        // has begun, times the players set are never overwritten without the TD.
+        if self.game.plies_on(b) > 0 || self.clocks.started {
             self.clock_note(
                 b,
                 format!(

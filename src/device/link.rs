@@ -482,7 +482,17 @@ impl LinkSession {
             return None;
         }
         if ack.is_ok() && ack.ack1 == code {
-            return Some(self.finish_clock(now, ClockOutcome::Done));
+            let set_times = self
+                .clock_in_flight
+                .as_ref()
+                .is_some_and(|f| matches!(f.command, ClockCommand::SetAndRun { .. }));
+            let mut out = self.finish_clock(now, ClockOutcome::Done);
+            if set_times {
+                // Times set: read them back at once (in update-nice mode the board sends
+                // none when they happen to be what the clock showed already).
+                out.write.extend(Command::SendClock.encode());
+            }
+            return Some(out);
         }
         if ack.is_ok() {
             // An ack of something else (a command of an earlier session): not ours.

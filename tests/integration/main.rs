@@ -8,6 +8,7 @@ mod common;
 mod bpgn;
 mod cli_decode;
 mod clocks;
+mod clocks_live;
 mod dgt_codec;
 mod emulator;
 mod hostile_input;
