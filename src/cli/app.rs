@@ -50,6 +50,8 @@ pub struct RunArgs {
     pub screenshots: Option<PathBuf>,
     #[arg(long, default_value_t = 45)]
     pub screenshots_after: u64,
+    #[command(flatten)]
+    pub clocks: super::ClockArgs,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -81,6 +83,8 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             .screenshots
             .clone()
             .map(|d| (d, args.screenshots_after * 1000)),
+        clocks: Some(args.clocks.plan()),
+        buttons: args.clocks.buttons_file()?,
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
