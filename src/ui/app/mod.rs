@@ -67,6 +67,9 @@ pub struct Options {
     pub screenshots: Option<(PathBuf, Millis)>,
     /// Who keeps the boards' time (`--clocks`); the set-up form starts with it.
     pub clocks: Option<crate::arbiter::ClockPlan>,
+    /// `--screenshots-paused`: stop both clocks (and show the Clocks tab) a moment before
+    /// the pictures, for the README's pictures of a pause.
+    pub screenshots_paused: bool,
     /// The clock buttons file (`--buttons`): devices read when Tandem is the clock, and the
     /// console's keys for the clocks.
     pub buttons: Option<crate::buttons::ButtonsFile>,
@@ -116,6 +119,8 @@ pub struct TandemApp {
     /// An error to show the TD (a match that would not start, a file that would not open).
     pub message: Option<String>,
     shots_taken: bool,
+    /// `--screenshots-paused`: play was stopped for the pictures.
+    shots_paused: bool,
 }
 
 impl TandemApp {
@@ -229,6 +234,7 @@ impl TandemApp {
             tally: Tally::default(),
             message: None,
             shots_taken: false,
+            shots_paused: false,
             opts,
         }
     }
