@@ -4,6 +4,8 @@
 #
 #   scripts/screenshots.sh            # writes docs/console.png and docs/projector.png
 #   AFTER=60 OUT=/tmp/shots scripts/screenshots.sh
+#   PAUSED=1 OUT=/tmp/shots scripts/screenshots.sh   # both clocks stopped a moment before:
+#                                                    # the Clocks tab and PAUSED on the projector
 #
 # It installs what it needs with apt-get (Debian/Ubuntu, as root or with sudo), builds the
 # release binary, runs it under Xvfb with a window manager (openbox: fullscreen needs one)
@@ -17,6 +19,8 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-docs}
 AFTER=${AFTER:-50}
 SIZE=${SIZE:-1920x1080}
+EXTRA=""
+[ -n "${PAUSED:-}" ] && EXTRA="--screenshots-paused"
 
 packages=(xvfb xauth openbox imagemagick
     libegl1 libegl-mesa0 libgl1-mesa-dri mesa-vulkan-drivers libvulkan1
@@ -47,7 +51,7 @@ set -u
 openbox >/dev/null 2>&1 &
 sleep 1
 XDG_RUNTIME_DIR="$work/run" TANDEM_DATA_DIR="$work/data" \
-    "$bin" --fullscreen --screenshots "$OUT" --screenshots-after "$AFTER" >"$work/app.log" 2>&1 &
+    "$bin" --fullscreen --screenshots "$OUT" --screenshots-after "$AFTER" $EXTRA >"$work/app.log" 2>&1 &
 pid=\$!
 for _ in \$(seq $((AFTER + 20))); do
     sleep 1

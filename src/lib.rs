@@ -5,6 +5,7 @@
 //! - [`notation`]: SAN for display, the BPGN writer and tolerant reader.
 //! - [`dgt`]: the DGT wire protocol, pure (no I/O).
 //! - [`device`]: serial workers, device profiles, the virtual board, capture files.
+//! - [`buttons`]: USB clock buttons (Linux input devices) when Tandem is the clock.
 //! - [`sensing`]: square occupancy to moves and drops.
 //! - [`arbiter`]: the deterministic core: inputs in, moves, alerts and outcome out.
 //! - [`ui`]: the TD console and the projector (egui).
@@ -14,6 +15,7 @@
 
 pub mod arbiter;
 pub mod board_id;
+pub mod buttons;
 pub mod cli;
 pub mod device;
 pub mod dgt;

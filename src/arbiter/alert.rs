@@ -23,6 +23,9 @@ pub enum AlertKind {
     Desync,
     Disconnected,
     GameEnd,
+    /// The clocks: a command a clock refused or never answered, a clock that did not take
+    /// a change, play stopped with a clock's button, the clock buttons gone.
+    Clock,
 }
 
 impl AlertKind {
@@ -39,6 +42,7 @@ impl AlertKind {
             AlertKind::Desync => "desync",
             AlertKind::Disconnected => "disconnected",
             AlertKind::GameEnd => "game_end",
+            AlertKind::Clock => "clock",
         }
     }
 

@@ -25,6 +25,7 @@ impl Arbiter {
             } => self.on_connected(b, port, serial.as_ref(), *version),
             BoardEventKind::Disconnected { reason } => self.on_disconnected(b, reason),
             BoardEventKind::Message(msg) => self.on_message(b, msg),
+            BoardEventKind::ClockCommand { id, outcome } => self.clock_outcome(b, *id, outcome),
         }
     }
 
@@ -49,6 +50,7 @@ impl Arbiter {
         if was_lost {
             self.clear(b, AlertKind::Disconnected, None);
         }
+        self.clocks_connected(b);
     }
 
     fn on_disconnected(&mut self, b: BoardId, reason: &str) {
@@ -84,7 +86,13 @@ impl Arbiter {
                 track.sensed.raw.set(*field, *code);
                 self.on_raw_changed(b, false);
             }
-            Message::Clock(times) => self.on_clock(b, times),
+            // Where Tandem is the clock, a DGT clock beside the board does not count.
+            Message::Clock(times) if !self.tandem_clock(b) => self.on_clock(b, times),
+            Message::ClockAck(ack) => {
+                if let Some(button) = ack.button() {
+                    self.clock_button(b, button);
+                }
+            }
             _ => {}
         }
     }
@@ -145,6 +153,7 @@ impl Arbiter {
                 at: now,
                 times: *times,
             });
+            self.clocks_reading(b, times);
             return;
         }
         track.clock.present = true;
@@ -161,15 +170,21 @@ impl Arbiter {
             // The first side to run is White's (bughouse: Black starts White's clock).
             track.clock.white_side = Some(side);
         }
+        // A setting Tandem made is no press, and while play is stopped nothing is judged.
+        let set_by_tandem = self.clocks().boards[b].check.is_some();
+        if !self.clocks_reading(b, times) {
+            return;
+        }
         self.check_flags(b, times);
         match (previous, times.running) {
             (Some(a), Some(c)) if a != c => {
                 if let Some(by) = self.tracks[b].clock.color_of(a) {
                     let clock_ms = Some(u64::from(times.side(a).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 0);
+                    self.after_driven_press(b, by, times);
                 }
             }
-            (Some(a), Some(c)) if a == c => {
+            (Some(a), Some(c)) if a == c && !set_by_tandem => {
                 // The same side runs as at the last poll, yet the other side's time changed:
                 // it ran in between, so both players pressed between two polls. The last
                 // press was by the other side.
@@ -179,6 +194,7 @@ impl Arbiter {
                 if changed && let Some(by) = self.tracks[b].clock.color_of(other) {
                     let clock_ms = Some(u64::from(times.side(other).seconds) * 1000);
                     self.on_press(b, by, clock_ms, 1);
+                    self.after_driven_press(b, by, times);
                 }
             }
             _ => {}
@@ -217,7 +233,7 @@ impl Arbiter {
         }
     }
 
-    fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
+    pub(super) fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
         // A press judged earlier is decided now with what is known.
         if self.tracks[b].presses.pending.is_some() {

@@ -22,6 +22,15 @@ pub enum Input {
     Tick { t_ms: Millis },
     /// A decision of the tournament director.
     Td { t_ms: Millis, action: TdAction },
+    /// A clock press on Tandem's own clock (a USB button, or a key in Tandem's window),
+    /// at the press's own time.
+    Press { t_ms: Millis, seat: Seat },
+    /// The clock buttons' device came (`connected`) or went; `detail` names it or says why.
+    Buttons {
+        t_ms: Millis,
+        connected: bool,
+        detail: String,
+    },
 }
 
 impl Input {
@@ -29,7 +38,10 @@ impl Input {
     pub fn t_ms(&self) -> Millis {
         match self {
             Input::Board(e) => e.t_ms,
-            Input::Tick { t_ms } | Input::Td { t_ms, .. } => *t_ms,
+            Input::Tick { t_ms }
+            | Input::Td { t_ms, .. }
+            | Input::Press { t_ms, .. }
+            | Input::Buttons { t_ms, .. } => *t_ms,
         }
     }
 }
@@ -81,6 +93,14 @@ pub enum TdAction {
     Undeclare,
     /// Names of the players (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`).
     SetPlayers { names: [String; 4] },
+    /// Both clocks start in the same moment (driven DGT3000s, or Tandem's own clocks).
+    StartClocks,
+    /// Play stops on both boards: both clocks stop; no press or flag is judged.
+    PauseClocks,
+    /// Play goes on on both boards.
+    ResumeClocks,
+    /// `seat`'s clock is set to `ms`.
+    SetClock { seat: Seat, ms: u64 },
 }
 
 /// What a penalty is for (the texts' escalation ladders are per offence).
@@ -127,4 +147,21 @@ pub enum BoardEventKind {
     },
     /// The board was lost (unplugged, silent, wrong board) or could not be opened.
     Disconnected { reason: String },
+    /// What became of clock command `id`, which the arbiter asked for (the board's link
+    /// sends one at a time and waits for the clock's ack).
+    ClockCommand { id: u64, outcome: ClockOutcome },
+}
+
+/// What became of a clock command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockOutcome {
+    /// Written to the board (its first try).
+    Sent,
+    /// The clock acknowledged it.
+    Done,
+    /// The clock refused it (an error ack, or "not in mode 23").
+    Refused { reason: String },
+    /// No answer came (after every retry), or the board was not there to take it.
+    Unanswered { reason: String },
 }

@@ -12,10 +12,12 @@
 
 pub mod alert;
 mod board_input;
+pub mod clocks;
 mod debts;
 pub mod input;
 pub mod journal;
 mod monitor;
+mod own_clock;
 mod press;
 pub mod spectator;
 mod td;
@@ -25,7 +27,9 @@ pub mod view;
 use shakmaty::{Color, Role, Square};
 
 pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
-pub use input::{BoardEvent, BoardEventKind, Input, Offence, TdAction};
+pub use clocks::{ClockOrder, ClockPlan, PausedBy};
+pub use input::{BoardEvent, BoardEventKind, ClockOutcome, Input, Offence, TdAction};
+pub use own_clock::OwnClock;
 pub use td::Refusal;
 pub use track::{LinkStatus, ResultSignal, Timing, Track};
 
@@ -40,6 +44,9 @@ pub struct ArbiterConfig {
     pub players: [String; 4],
     /// Per board; journaled as the list `[A, B]`.
     pub timing: ByBoard<Timing>,
+    /// Who keeps each board's time (journals without it: the DGT clocks, read only).
+    #[serde(default)]
+    pub clocks: ByBoard<ClockPlan>,
 }
 
 impl ArbiterConfig {
@@ -54,6 +61,7 @@ impl ArbiterConfig {
                 "BlackB".into(),
             ],
             timing: ByBoard::default(),
+            clocks: ByBoard::default(),
         }
     }
 }
@@ -82,6 +90,9 @@ pub enum Output {
         action: TdAction,
         reason: Refusal,
     },
+    /// A command for a board's clock: the station sends it (a replay never does) and
+    /// reports what became of it as an input.
+    Clock(ClockOrder),
 }
 
 /// A penalty given by the TD, for the escalation ladders and the record.
@@ -111,13 +122,21 @@ pub struct Arbiter {
     inputs: u64,
     /// Why the TD's last action could not be carried out, for the console to say so.
     td_refusal: Option<String>,
+    /// Both boards' clocks as one: pause, commands to driven clocks, Tandem's own clocks.
+    clocks: clocks::Clocks,
 }
 
 impl Arbiter {
     #[must_use]
     pub fn new(config: ArbiterConfig) -> Arbiter {
         let game = Match::new(config.rules.clone());
-        let tracks = ByBoard::new_with(|b| Track::new(b, config.timing[b]));
+        let tracks = ByBoard::new_with(|b| {
+            let mut t = Track::new(b, config.timing[b]);
+            // Tandem's clock is a clock: presses commit moves, not a still board.
+            t.clock.present = config.clocks[b] == ClockPlan::Tandem;
+            t
+        });
+        let clocks = clocks::Clocks::new(config.clocks, &config.rules.time_control);
         Arbiter {
             config,
             game,
@@ -130,6 +149,7 @@ impl Arbiter {
             result_announced: false,
             inputs: 0,
             td_refusal: None,
+            clocks,
         }
     }
 
@@ -191,6 +211,10 @@ impl Arbiter {
             Input::Board(ev) => self.on_device(ev),
             Input::Tick { .. } => {}
             Input::Td { action, .. } => self.on_td(action),
+            Input::Press { seat, .. } => self.on_button_press(*seat),
+            Input::Buttons {
+                connected, detail, ..
+            } => self.buttons_report(*connected, detail),
         }
         self.fire_due();
         self.check_result();
@@ -235,6 +259,9 @@ impl Arbiter {
         for d in &self.drop_debts {
             consider(d.due);
         }
+        if let Some(t) = self.own_flag_due() {
+            consider(t);
+        }
         next
     }
 
@@ -272,6 +299,7 @@ impl Arbiter {
             self.fire_monitor_timers(b);
         }
         self.fire_due_debts();
+        self.fire_own_flags();
     }
 
     /// Board `b` as it stood before ply `index` of the record.

@@ -34,6 +34,9 @@ pub struct SpectatorView {
     /// views before it while it does not change.
     pub record: Arc<[PublicPly]>,
     pub result: Option<PublicResult>,
+    /// Play is stopped on both boards (the TD, or a player with a clock's button): the
+    /// hall sees that it is, not why.
+    pub paused: bool,
 }
 
 /// One board as the hall sees it.
@@ -194,6 +197,7 @@ impl SpectatorView {
             boards: view.boards.iter().map(public_board).collect(),
             record,
             result: view.result.as_ref().map(public_result),
+            paused: view.clocks.paused.is_some(),
         }
     }
 
@@ -202,6 +206,7 @@ impl SpectatorView {
     pub fn same_as(&self, other: &SpectatorView) -> bool {
         self.boards == other.boards
             && self.result == other.result
+            && self.paused == other.paused
             && self.players == other.players
             && Arc::ptr_eq(&self.record, &other.record)
             && self.rules_name == other.rules_name

@@ -61,6 +61,18 @@ pub enum Refusal {
     /// There is no declared result to withdraw (`by_the_boards`: the boards ended the
     /// match, by mate or stalemate, which is not withdrawn).
     NothingDeclared { by_the_boards: bool },
+    /// The clocks were started already.
+    ClocksStarted,
+    /// Both clocks are DGT clocks read only: Tandem cannot start them.
+    ClocksReadOnly,
+    /// Play is stopped already.
+    AlreadyPaused,
+    /// Play is not stopped.
+    NotPaused,
+    /// Which side of the clock is whose is not known yet (the clock has not run).
+    ClockSidesUnknown { board: BoardId },
+    /// The clock has not been read since its board connected.
+    ClockNotRead { board: BoardId },
 }
 
 impl Refusal {
@@ -112,6 +124,20 @@ impl Refusal {
             ),
             Refusal::NoSuchBoard { board } => format!("this match has no board {board}"),
             Refusal::MatchOver => "the match is over".to_owned(),
+            Refusal::ClocksStarted => "the clocks were started already".to_owned(),
+            Refusal::ClocksReadOnly => {
+                "the clocks are DGT clocks Tandem only reads: start them by hand".to_owned()
+            }
+            Refusal::AlreadyPaused => "play is stopped already".to_owned(),
+            Refusal::NotPaused => "play is not stopped".to_owned(),
+            Refusal::ClockSidesUnknown { board } => format!(
+                "which side of board {board}'s clock is whose is not known until it has run: set it by hand"
+            ),
+            Refusal::ClockNotRead { board } => {
+                format!(
+                    "board {board}'s clock has not been read yet: wait a moment, or set it by hand"
+                )
+            }
             Refusal::NothingDeclared { by_the_boards } => {
                 if *by_the_boards {
                     "no result was declared: the boards ended the match (mate or stalemate stands)"
@@ -162,6 +188,10 @@ impl Arbiter {
                 self.config.players.clone_from(names);
                 Ok(())
             }
+            TdAction::StartClocks => self.start_clocks(),
+            TdAction::PauseClocks => self.pause_clocks(super::PausedBy::Td),
+            TdAction::ResumeClocks => self.resume_clocks(),
+            TdAction::SetClock { seat, ms } => self.change_clock(*seat, *ms, false),
         };
         match done {
             Ok(()) => {
@@ -416,10 +446,13 @@ impl Arbiter {
             return Err(Refusal::MatchOver);
         }
         let now = self.now;
-        if let Some(left_ms) = self.tracks[seat.board]
-            .clock
-            .surely_left_ms(seat.color, now)
-        {
+        let left = match self.own_time_left(seat) {
+            Some(exact) => (exact > 0).then_some(exact),
+            None => self.tracks[seat.board]
+                .clock
+                .surely_left_ms(seat.color, now),
+        };
+        if let Some(left_ms) = left {
             return Err(Refusal::FlagNotFallen { seat, left_ms });
         }
         let result = self.game.flag_result(seat, Some(now));
@@ -475,6 +508,11 @@ impl Arbiter {
             Penalty::TdDecides => format!("TD: ruling on {player} ({})", offence.describe()),
         };
         self.note_on_last_ply(seat.board, text);
+        if penalty == Penalty::TimeToOpponent {
+            let ms = self.game.rules().penalties.time_penalty_ms;
+            // The minute goes onto the opponent's clock (or the TD is told to set it).
+            let _ = self.change_clock(seat.opponent(), ms, true);
+        }
         if matches!(penalty, Penalty::Forfeit | Penalty::OpponentMayClaimWin) {
             self.game.declare(MatchResult {
                 winner: Some(seat.opponent().team()),

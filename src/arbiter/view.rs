@@ -160,6 +160,9 @@ pub struct MatchView {
     pub generation: u64,
     /// Why the TD's last action was not carried out, if it was not.
     pub td_refusal: Option<String>,
+    /// Both clocks as one: stopped or not, who keeps each board's time, what became of
+    /// the commands to driven clocks, the clock buttons.
+    pub clocks: super::clocks::ClocksView,
 }
 
 impl MatchView {
@@ -278,6 +281,7 @@ impl Arbiter {
             penalties: self.penalties().to_vec(),
             generation: self.inputs_handled(),
             td_refusal: self.td_refusal().map(str::to_owned),
+            clocks: self.clocks_view(),
         }
     }
 
@@ -329,6 +333,7 @@ impl Arbiter {
             Vec::new()
         };
         let clock = match &track.clock.reading {
+            _ if self.tandem_clock(b) => self.own_clock_view(b).unwrap_or_default(),
             Some(ClockReading { at, times }) if !times.no_clock => {
                 let ms = |c: Color| {
                     track

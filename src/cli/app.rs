@@ -50,6 +50,11 @@ pub struct RunArgs {
     pub screenshots: Option<PathBuf>,
     #[arg(long, default_value_t = 45)]
     pub screenshots_after: u64,
+    /// With --screenshots: stop both clocks a moment before (the pictures of a pause).
+    #[arg(long)]
+    pub screenshots_paused: bool,
+    #[command(flatten)]
+    pub clocks: super::ClockArgs,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -81,6 +86,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             .screenshots
             .clone()
             .map(|d| (d, args.screenshots_after * 1000)),
+        screenshots_paused: args.screenshots_paused,
+        clocks: Some(args.clocks.plan()),
+        buttons: args.clocks.buttons_file()?,
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

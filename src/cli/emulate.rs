@@ -10,7 +10,7 @@ use anyhow::Context;
 use crate::BoardId;
 use crate::device::registry;
 use crate::dgt::{ClockSide, Orientation};
-use crate::sim::emulator::{ClockConfig, EmulatorConfig, PhysicalAction};
+use crate::sim::emulator::{ClockConfig, ClockModel, EmulatorConfig, PhysicalAction};
 use crate::sim::{VirtualBoard, VirtualBoardHandle};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +39,10 @@ pub struct EmulateArgs {
     /// No clock plugged into the boards.
     #[arg(long)]
     pub no_clock: bool,
+    /// An older clock (a DGT XL in a playing mode): it refuses Tandem's set-and-run and is
+    /// only read.
+    #[arg(long)]
+    pub older_clock: bool,
     /// Bluetooth timing (half-speed scans, slower clock polling).
     #[arg(long)]
     pub bluetooth: bool,
@@ -106,6 +110,11 @@ pub fn config(args: &EmulateArgs, board: BoardId) -> anyhow::Result<EmulatorConf
         base_ms,
         increment_ms,
         delay_ms: args.delay * 1000,
+        model: if args.older_clock {
+            ClockModel::Older
+        } else {
+            ClockModel::Dgt3000
+        },
     });
     Ok(cfg)
 }

@@ -26,3 +26,45 @@ pub struct BoardArgs {
     #[arg(long, default_value = "dgt-usb")]
     pub profile: String,
 }
+
+/// Who keeps the boards' time, and the clock buttons.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ClockArgs {
+    /// Who keeps the time: `drive` (the boards' DGT3000s, set up, started, paused and
+    /// corrected by Tandem; an older clock or none falls back to reading), `read` (the
+    /// DGT clocks read only), `tandem` (Tandem is the clock: USB buttons or keys).
+    #[arg(long, value_enum, default_value = "drive")]
+    pub clocks: ClocksArg,
+    /// Clock buttons file (see devices/buttons.example.ron): input devices whose keys
+    /// press the clocks when Tandem is the clock, and the window's keys.
+    #[arg(long)]
+    pub buttons: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClocksArg {
+    #[default]
+    Drive,
+    Read,
+    Tandem,
+}
+
+impl ClockArgs {
+    #[must_use]
+    pub fn plan(&self) -> crate::arbiter::ClockPlan {
+        match self.clocks {
+            ClocksArg::Drive => crate::arbiter::ClockPlan::Drive,
+            ClocksArg::Read => crate::arbiter::ClockPlan::Read,
+            ClocksArg::Tandem => crate::arbiter::ClockPlan::Tandem,
+        }
+    }
+
+    /// The buttons file, read and checked.
+    pub fn buttons_file(&self) -> anyhow::Result<Option<crate::buttons::ButtonsFile>> {
+        self.buttons
+            .as_deref()
+            .map(crate::buttons::ButtonsFile::load)
+            .transpose()
+            .map_err(anyhow::Error::msg)
+    }
+}

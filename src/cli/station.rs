@@ -45,6 +45,8 @@ pub struct StationArgs {
     /// Stop once the demo has played this many games (each given its result).
     #[arg(long)]
     pub demo_games: Option<u64>,
+    #[command(flatten)]
+    pub clocks: super::ClockArgs,
 }
 
 pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
@@ -71,12 +73,23 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
                     None => Vec::new(),
                 },
             };
-            Live::Match(Box::new(Session::resume(&dir, &plans, None, waker)?))
+            let mut session = Session::resume(&dir, &plans, None, waker)?;
+            if let Some(file) = args.clocks.buttons_file()? {
+                session.attach_buttons(&file);
+            }
+            Live::Match(Box::new(session))
         }
         (None, Some(plans)) => {
-            let header = new_header(ArbiterConfig::new(rules), "Bughouse match", "?", &plans);
+            let mut config = ArbiterConfig::new(rules);
+            let plan = args.clocks.plan();
+            config.clocks = crate::ByBoard { a: plan, b: plan };
+            let header = new_header(config, "Bughouse match", "?", &plans);
             let dir = folder::new_match_dir(&root, "");
-            Live::Match(Box::new(Session::start(header, &plans, &dir, None, waker)?))
+            let mut session = Session::start(header, &plans, &dir, None, waker)?;
+            if let Some(file) = args.clocks.buttons_file()? {
+                session.attach_buttons(&file);
+            }
+            Live::Match(Box::new(session))
         }
         (None, None) => {
             // No boards: the demo, game after game on virtual boards.

@@ -9,11 +9,13 @@
 //! `keepalive_ms` keeps the board talking; its answers must carry the same serial, and no
 //! byte for `silence_timeout_ms` means the board is lost.
 
-use crate::dgt::{Command, Decoder, Message};
+use std::collections::VecDeque;
+
+use crate::dgt::{ClockAck, ClockCommand, Command, Decoder, Message};
 use crate::{BoardId, Millis};
 
 use super::profile::{DeviceProfile, UpdateMode};
-use crate::arbiter::{BoardEvent, BoardEventKind};
+use crate::arbiter::{BoardEvent, BoardEventKind, ClockOutcome};
 
 /// Timing of the link, usually taken from a [`DeviceProfile`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +24,11 @@ pub struct LinkConfig {
     pub silence_timeout_ms: u64,
     pub answer_timeout_ms: u64,
     pub update_mode: UpdateMode,
+    /// How long to wait for a clock command's ack before sending it again.
+    pub clock_ack_timeout_ms: u64,
+    /// How many times a clock command is sent before it counts as unanswered (an error
+    /// ack is also tried again, as picochess does).
+    pub clock_attempts: u32,
 }
 
 impl From<&DeviceProfile> for LinkConfig {
@@ -31,6 +38,8 @@ impl From<&DeviceProfile> for LinkConfig {
             silence_timeout_ms: p.silence_timeout_ms,
             answer_timeout_ms: p.answer_timeout_ms,
             update_mode: p.update_mode,
+            clock_ack_timeout_ms: p.clock_ack_timeout_ms,
+            clock_attempts: 2,
         }
     }
 }
@@ -136,6 +145,18 @@ pub struct LinkSession {
     version: Option<(u8, u8)>,
     found: Identity,
     expected: Option<Identity>,
+    /// Clock commands waiting their turn (one at a time: reference §1.7).
+    clock_queue: VecDeque<(u64, ClockCommand)>,
+    clock_in_flight: Option<InFlight>,
+}
+
+/// The clock command on its way, waiting for its ack.
+#[derive(Debug, Clone)]
+struct InFlight {
+    id: u64,
+    command: ClockCommand,
+    sent_at: Millis,
+    attempts: u32,
 }
 
 impl LinkSession {
@@ -161,6 +182,8 @@ impl LinkSession {
             version: None,
             found: Identity::default(),
             expected,
+            clock_queue: VecDeque::new(),
+            clock_in_flight: None,
         }
     }
 
@@ -219,6 +242,24 @@ impl LinkSession {
     /// had been connected.
     pub fn lose(&mut self, now: Millis, reason: &str) -> LinkOutput {
         let mut out = LinkOutput::default();
+        let waiting: Vec<u64> = self
+            .clock_in_flight
+            .take()
+            .map(|f| f.id)
+            .into_iter()
+            .chain(self.clock_queue.drain(..).map(|(id, _)| id))
+            .collect();
+        for id in waiting {
+            out.events.push(self.event(
+                now,
+                BoardEventKind::ClockCommand {
+                    id,
+                    outcome: ClockOutcome::Unanswered {
+                        reason: format!("the board was lost ({reason})"),
+                    },
+                },
+            ));
+        }
         if self.is_connected() {
             out.events.push(self.event(
                 now,
@@ -322,12 +363,167 @@ impl LinkSession {
             }
             // Link-level answers are not the core's business.
             (LinkPhase::Connected, Message::LongSerialNumber(_) | Message::Version { .. }) => {}
+            (LinkPhase::Connected, Message::ClockAck(ack)) => {
+                if let Some(answer) = self.clock_answer(now, &ack) {
+                    return answer;
+                }
+                out.events
+                    .push(self.event(now, BoardEventKind::Message(Message::ClockAck(ack))));
+            }
             (LinkPhase::Connected, m) => {
                 out.events.push(self.event(now, BoardEventKind::Message(m)));
             }
             (LinkPhase::Idle | LinkPhase::Lost(_), _) => {}
         }
         out
+    }
+
+    /// A clock command to send (`id` names it in the outcome events). Sent at once if no
+    /// other is waiting for its ack, else queued; a board that is not connected, or is in
+    /// a mode in which its clock never answers, gets none.
+    pub fn clock_command(&mut self, now: Millis, id: u64, command: ClockCommand) -> LinkOutput {
+        let refuse = |s: &Self, outcome: ClockOutcome| LinkOutput {
+            write: Vec::new(),
+            events: vec![s.event(now, BoardEventKind::ClockCommand { id, outcome })],
+        };
+        if !self.is_connected() {
+            return refuse(
+                self,
+                ClockOutcome::Unanswered {
+                    reason: "the board is not connected".into(),
+                },
+            );
+        }
+        if self.cfg.update_mode == UpdateMode::UpdateBoard {
+            return refuse(
+                self,
+                ClockOutcome::Refused {
+                    reason: "the board's update mode (0x44) gives no clock answers".into(),
+                },
+            );
+        }
+        self.clock_queue.push_back((id, command));
+        self.pump_clock(now)
+    }
+
+    /// Clock commands queued or waiting for their ack.
+    #[must_use]
+    pub fn clock_busy(&self) -> usize {
+        self.clock_queue.len() + usize::from(self.clock_in_flight.is_some())
+    }
+
+    /// Sends the next queued clock command when none is waiting for its ack.
+    fn pump_clock(&mut self, now: Millis) -> LinkOutput {
+        let mut out = LinkOutput::default();
+        if self.clock_in_flight.is_some() {
+            return out;
+        }
+        let Some((id, command)) = self.clock_queue.pop_front() else {
+            return out;
+        };
+        out.write = Command::Clock(command.clone()).encode();
+        out.events.push(self.event(
+            now,
+            BoardEventKind::ClockCommand {
+                id,
+                outcome: ClockOutcome::Sent,
+            },
+        ));
+        self.clock_in_flight = Some(InFlight {
+            id,
+            command,
+            sent_at: now,
+            attempts: 1,
+        });
+        out
+    }
+
+    /// The clock command waiting for its ack is over: its outcome, then the next one.
+    fn finish_clock(&mut self, now: Millis, outcome: ClockOutcome) -> LinkOutput {
+        let mut out = LinkOutput::default();
+        if let Some(f) = self.clock_in_flight.take() {
+            out.events
+                .push(self.event(now, BoardEventKind::ClockCommand { id: f.id, outcome }));
+        }
+        out.append(self.pump_clock(now));
+        out
+    }
+
+    /// Sends the waiting command again, or gives it up after its last try.
+    fn retry_clock(&mut self, now: Millis, give_up: ClockOutcome) -> LinkOutput {
+        let attempts = self.cfg.clock_attempts.max(1);
+        match &mut self.clock_in_flight {
+            Some(f) if f.attempts < attempts => {
+                f.attempts += 1;
+                f.sent_at = now;
+                LinkOutput {
+                    write: Command::Clock(f.command.clone()).encode(),
+                    events: Vec::new(),
+                }
+            }
+            _ => self.finish_clock(now, give_up),
+        }
+    }
+
+    /// An ack from the clock: the answer to the command in flight (swallowed, its outcome
+    /// reported), or `None` for one the core must see (a button, or nothing waited).
+    fn clock_answer(&mut self, now: Millis, ack: &ClockAck) -> Option<LinkOutput> {
+        let code = self.clock_in_flight.as_ref()?.command.code();
+        if ack.is_not_in_mode() {
+            return Some(self.finish_clock(
+                now,
+                ClockOutcome::Refused {
+                    reason:
+                        "the clock is not in mode 23 (it does not take times from the PC)".into(),
+                },
+            ));
+        }
+        if ack.is_auto() {
+            return None;
+        }
+        if ack.is_ok() && ack.ack1 == code {
+            let set_times = self
+                .clock_in_flight
+                .as_ref()
+                .is_some_and(|f| matches!(f.command, ClockCommand::SetAndRun { .. }));
+            let mut out = self.finish_clock(now, ClockOutcome::Done);
+            if set_times {
+                // Times set: read them back at once (in update-nice mode the board sends
+                // none when they happen to be what the clock showed already).
+                out.write.extend(Command::SendClock.encode());
+            }
+            return Some(out);
+        }
+        if ack.is_ok() {
+            // An ack of something else (a command of an earlier session): not ours.
+            return None;
+        }
+        Some(self.retry_clock(
+            now,
+            ClockOutcome::Refused {
+                reason: format!(
+                    "the clock answered with an error (ack {:02x} {:02x})",
+                    ack.ack0, ack.ack1
+                ),
+            },
+        ))
+    }
+
+    fn clock_timeout(&mut self, now: Millis) -> LinkOutput {
+        let due = self
+            .clock_in_flight
+            .as_ref()
+            .is_some_and(|f| now.saturating_sub(f.sent_at) >= self.cfg.clock_ack_timeout_ms);
+        if !due {
+            return LinkOutput::default();
+        }
+        let tries = self.cfg.clock_attempts.max(1);
+        self.retry_clock(
+            now,
+            ClockOutcome::Unanswered {
+                reason: format!("no answer from the clock after {tries} tries"),
+            },
+        )
     }
 
     /// Time passes: retries, keep-alive, silence.
@@ -372,6 +568,7 @@ impl LinkSession {
                     self.last_keepalive = now;
                     out.write = Command::SerialNumber.encode();
                 }
+                out.append(self.clock_timeout(now));
             }
             LinkPhase::Idle | LinkPhase::Lost(_) => {}
         }
@@ -382,6 +579,7 @@ impl LinkSession {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dgt::ClockAck;
     use crate::dgt::{Fields, encode_message};
 
     fn msg(m: Message) -> Vec<u8> {
@@ -484,5 +682,97 @@ mod tests {
         assert!(
             matches!(&o.events[0].kind, BoardEventKind::Disconnected { reason } if reason.contains("22222"))
         );
+    }
+
+    fn connected() -> LinkSession {
+        let mut s = session(None);
+        s.start(0);
+        s.receive(5, &msg(Message::Version { major: 1, minor: 2 }));
+        s.tick(700);
+        s.receive(710, &msg(Message::SerialNumber("11111".into())));
+        assert!(s.is_connected());
+        s
+    }
+
+    fn outcomes(o: &LinkOutput) -> Vec<(u64, ClockOutcome)> {
+        o.events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                BoardEventKind::ClockCommand { id, outcome } => Some((*id, outcome.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn ack(ack0: u8, ack1: u8, ack3: u8) -> Vec<u8> {
+        msg(Message::ClockAck(ClockAck {
+            ack0,
+            ack1,
+            ack2: 0,
+            ack3,
+        }))
+    }
+
+    #[test]
+    fn clock_commands_one_at_a_time_acked_retried_refused() {
+        let mut s = connected();
+        let o = s.clock_command(800, 1, ClockCommand::ascii("READY"));
+        assert_eq!(o.write.first(), Some(&0x2b));
+        assert_eq!(outcomes(&o), vec![(1, ClockOutcome::Sent)]);
+        // The second waits for the first's ack.
+        let o = s.clock_command(810, 2, ClockCommand::Beep { n: 1 });
+        assert!(o.write.is_empty() && o.events.is_empty());
+        // A button press meanwhile is the core's business.
+        let o = s.receive(900, &ack(0x10, 0x88, 0x33));
+        assert!(
+            matches!(&o.events[0].kind, BoardEventKind::Message(Message::ClockAck(a)) if a.button() == Some(crate::dgt::ClockButton::Run))
+        );
+        let o = s.receive(1000, &ack(0x10, 0x0c, 0));
+        assert_eq!(
+            outcomes(&o),
+            vec![(1, ClockOutcome::Done), (2, ClockOutcome::Sent)]
+        );
+        assert_eq!(o.write, [0x2b, 0x04, 0x03, 0x0b, 0x01, 0x00]);
+        // An error is tried once more, then refused.
+        let o = s.receive(1100, &ack(0x40, 0x0b, 0));
+        assert_eq!(o.write, [0x2b, 0x04, 0x03, 0x0b, 0x01, 0x00]);
+        let o = s.receive(1200, &ack(0x40, 0x0b, 0));
+        assert!(matches!(
+            outcomes(&o).as_slice(),
+            [(2, ClockOutcome::Refused { .. })]
+        ));
+        // "Not in mode 23" is a refusal at once.
+        s.clock_command(1300, 3, ClockCommand::Version);
+        let o = s.receive(1400, &ack(0x10, 0x90, 0));
+        assert!(
+            matches!(outcomes(&o).as_slice(), [(3, ClockOutcome::Refused { reason })] if reason.contains("mode 23"))
+        );
+        // No answer: sent again after the timeout, then given up.
+        s.clock_command(1500, 4, ClockCommand::End);
+        s.receive(2000, &msg(Message::SerialNumber("11111".into())));
+        let o = s.tick(3500);
+        assert!(
+            o.write.ends_with(&[0x2b, 0x03, 0x03, 0x03, 0x00]),
+            "{:?}",
+            o.write
+        );
+        s.receive(4000, &msg(Message::SerialNumber("11111".into())));
+        let o = s.tick(5500);
+        assert!(matches!(
+            outcomes(&o).as_slice(),
+            [(4, ClockOutcome::Unanswered { .. })]
+        ));
+        // Lost with the link: what waits is unanswered.
+        s.clock_command(5600, 5, ClockCommand::End);
+        let o = s.lose(5700, "unplugged");
+        assert!(matches!(
+            outcomes(&o).as_slice(),
+            [(5, ClockOutcome::Unanswered { .. })]
+        ));
+        let o = s.clock_command(5800, 6, ClockCommand::End);
+        assert!(matches!(
+            outcomes(&o).as_slice(),
+            [(6, ClockOutcome::Unanswered { .. })]
+        ));
     }
 }

@@ -39,6 +39,9 @@ pub struct DeviceProfile {
     pub scan_period_ms: u64,
     /// Worst delay between a lever press and its message reaching the PC.
     pub clock_latency_ms: u64,
+    /// How long to wait for a clock command's ack before sending it again ("usually
+    /// within one or two seconds").
+    pub clock_ack_timeout_ms: u64,
 }
 
 impl Default for DeviceProfile {
@@ -54,6 +57,7 @@ impl Default for DeviceProfile {
             update_mode: UpdateMode::UpdateNice,
             scan_period_ms: 250,
             clock_latency_ms: 1000,
+            clock_ack_timeout_ms: 2000,
         }
     }
 }

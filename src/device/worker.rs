@@ -1,5 +1,10 @@
 //! One thread per board: owns its serial port, runs the [`LinkSession`], records raw bytes,
-//! reports [`BoardEvent`]s, and finds the board again after an unplug.
+//! reports [`BoardEvent`]s, sends the clock commands it is given (one at a time, waiting
+//! for each ack), and finds the board again after an unplug.
+//!
+//! A second thread per open port only reads: the worker waits on the bytes it reads and
+//! on clock commands at once, so a command leaves the moment it is given (the two
+//! boards' start commands leave together) instead of after a read timeout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::Sender;
+use crossbeam_channel::{Receiver, Sender, bounded, select};
 use serialport::SerialPort;
 
 use crate::{BoardId, Millis};
@@ -17,7 +22,11 @@ use super::link::{Identity, LinkConfig, LinkOutput, LinkSession};
 use super::port::{self, DeviceError};
 use super::profile::{DeviceProfile, PortSpec};
 use super::registry;
-use crate::arbiter::{BoardEvent, BoardEventKind};
+use crate::arbiter::{BoardEvent, BoardEventKind, ClockOutcome};
+use crate::dgt::ClockCommand;
+
+/// A clock command for the board: its id (named again in the outcome) and the command.
+pub type ClockOrder = (u64, ClockCommand);
 
 #[derive(Clone, Debug)]
 pub struct WorkerConfig {
@@ -45,9 +54,17 @@ impl WorkerConfig {
 pub struct WorkerHandle {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
+    orders: Sender<ClockOrder>,
 }
 
 impl WorkerHandle {
+    /// Where clock commands for this board go; what becomes of each comes back as a
+    /// `ClockCommand` event.
+    #[must_use]
+    pub fn clock_orders(&self) -> Sender<ClockOrder> {
+        self.orders.clone()
+    }
+
     /// Asks the worker to stop (it closes its port within about one read timeout).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
@@ -75,6 +92,7 @@ pub fn spawn_board_worker(
     let stop = Arc::new(AtomicBool::new(false));
     let board = cfg.board;
     let fallback = events.clone();
+    let (orders_tx, orders) = bounded::<ClockOrder>(64);
     let mut worker = Worker {
         registry_dir: cfg
             .registry_dir
@@ -91,6 +109,7 @@ pub fn spawn_board_worker(
         capture,
         stop: stop.clone(),
         last_reported: None,
+        orders,
     };
     let thread = std::thread::Builder::new()
         .name(format!("board-{board}"))
@@ -108,7 +127,11 @@ pub fn spawn_board_worker(
             None
         }
     };
-    WorkerHandle { stop, thread }
+    WorkerHandle {
+        stop,
+        thread,
+        orders: orders_tx,
+    }
 }
 
 fn ms_since(epoch: Instant) -> Millis {
@@ -127,6 +150,14 @@ struct Worker {
     stop: Arc<AtomicBool>,
     /// The last "not connected" reason told to the core, so that it is not repeated.
     last_reported: Option<String>,
+    orders: Receiver<ClockOrder>,
+}
+
+/// What the reading thread saw.
+enum Read {
+    Bytes(Millis, Vec<u8>),
+    /// The port ended: the reason.
+    Ended(String),
 }
 
 enum SessionEnd {
@@ -156,7 +187,7 @@ impl Worker {
                 BoardEventKind::Disconnected { reason } => {
                     self.last_reported = Some(reason.clone())
                 }
-                BoardEventKind::Message(_) => {}
+                BoardEventKind::Message(_) | BoardEventKind::ClockCommand { .. } => {}
             }
             if self.events.send(e).is_err() {
                 return false;
@@ -196,11 +227,28 @@ impl Worker {
         }
     }
 
-    fn sleep(&self, ms: u64) {
+    fn sleep(&mut self, ms: u64) {
         let until = Instant::now() + Duration::from_millis(ms);
         while !self.stopped() && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
+            if let Ok(order) = self.orders.recv_timeout(Duration::from_millis(20)) {
+                self.unanswered(order);
+            }
         }
+    }
+
+    /// A clock command while no board is connected: it cannot be sent.
+    fn unanswered(&mut self, (id, _): ClockOrder) {
+        let e = BoardEvent {
+            board: self.cfg.board,
+            t_ms: self.now(),
+            kind: BoardEventKind::ClockCommand {
+                id,
+                outcome: ClockOutcome::Unanswered {
+                    reason: "the board is not connected".into(),
+                },
+            },
+        };
+        self.emit(vec![e]);
     }
 
     fn open(&self) -> Result<(Box<dyn SerialPort>, String), DeviceError> {
@@ -222,13 +270,22 @@ impl Worker {
     fn session(&mut self, mut port: Box<dyn SerialPort>, path: String) -> SessionEnd {
         let link_cfg = LinkConfig::from(&self.cfg.profile);
         let mut link = LinkSession::new(self.cfg.board, link_cfg, path, self.expected.clone());
+        let reader = match Reader::start(port.as_ref(), self.epoch, self.cfg.board) {
+            Ok(r) => r,
+            Err(e) => {
+                drop(port);
+                return self.lost(LinkOutput::default(), format!("cannot read the port: {e}"));
+            }
+        };
         let mut out = link.start(self.now());
-        let mut buf = vec![0u8; 4096];
+        let idle = Duration::from_millis(self.cfg.profile.read_timeout_ms.max(1));
+        let mut orders = self.orders.clone();
         loop {
             if let Some(reason) = link.lost_reason() {
-                // Drop the port before telling anyone: while it is open the kernel may give
-                // a replugged device another name.
+                // Close the port before telling anyone: while it is open the kernel may
+                // give a replugged device another name.
                 let reason = reason.to_string();
+                reader.stop();
                 drop(port);
                 return self.lost(out, reason);
             }
@@ -245,33 +302,30 @@ impl Worker {
                 self.expected = Some(link.identity().clone());
             }
             if self.stopped() {
+                reader.stop();
                 return SessionEnd::Stopped;
             }
-            out = match port.read(&mut buf) {
-                Ok(0) => link.lose(self.now(), "port closed (board unplugged?)"),
-                Ok(n) => {
-                    let t = self.now();
-                    let bytes = buf.get(..n).unwrap_or_default();
-                    if let Some(c) = &self.capture {
-                        // A full disk must not stop the match: the capture is only a record.
-                        let _ = c.record(t, self.cfg.board, bytes);
+            out = select! {
+                recv(reader.rx) -> r => match r {
+                    Ok(Read::Bytes(t, bytes)) => {
+                        if let Some(c) = &self.capture {
+                            // A full disk must not stop the match: the capture is a record.
+                            let _ = c.record(t, self.cfg.board, &bytes);
+                        }
+                        link.receive(t, &bytes)
                     }
-                    link.receive(t, bytes)
-                }
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::TimedOut
-                            | std::io::ErrorKind::WouldBlock
-                            | std::io::ErrorKind::Interrupted
-                    ) =>
-                {
-                    LinkOutput::default()
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                    link.lose(self.now(), "board unplugged (hang-up)")
-                }
-                Err(e) => link.lose(self.now(), &format!("read error: {e}")),
+                    Ok(Read::Ended(reason)) => link.lose(self.now(), &reason),
+                    Err(_) => link.lose(self.now(), "the port reader stopped"),
+                },
+                recv(orders) -> o => match o {
+                    Ok((id, command)) => link.clock_command(self.now(), id, command),
+                    Err(_) => {
+                        // Nobody gives commands any more.
+                        orders = crossbeam_channel::never();
+                        LinkOutput::default()
+                    }
+                },
+                default(idle) => LinkOutput::default(),
             };
             let tick = link.tick(self.now());
             out.write.extend(tick.write);
@@ -293,5 +347,72 @@ impl Worker {
             return SessionEnd::Abandoned;
         }
         SessionEnd::Lost
+    }
+}
+
+/// The thread that reads one open port, timestamping each read as it returns.
+struct Reader {
+    rx: Receiver<Read>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reader {
+    fn start(port: &dyn SerialPort, epoch: Instant, board: BoardId) -> std::io::Result<Reader> {
+        let mut port = port.try_clone().map_err(std::io::Error::from)?;
+        let (tx, rx) = bounded::<Read>(256);
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name(format!("board-{board}-read"))
+            .spawn(move || {
+                let mut buf = vec![0u8; 4096];
+                while !flag.load(Ordering::SeqCst) {
+                    let read = match port.read(&mut buf) {
+                        Ok(0) => Read::Ended("port closed (board unplugged?)".into()),
+                        Ok(n) => {
+                            Read::Bytes(ms_since(epoch), buf.get(..n).unwrap_or_default().to_vec())
+                        }
+                        Err(e)
+                            if matches!(
+                                e.kind(),
+                                std::io::ErrorKind::TimedOut
+                                    | std::io::ErrorKind::WouldBlock
+                                    | std::io::ErrorKind::Interrupted
+                            ) =>
+                        {
+                            continue;
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                            Read::Ended("board unplugged (hang-up)".into())
+                        }
+                        Err(e) => Read::Ended(format!("read error: {e}")),
+                    };
+                    let ended = matches!(read, Read::Ended(_));
+                    if tx.send(read).is_err() || ended {
+                        return;
+                    }
+                }
+            })?;
+        Ok(Reader {
+            rx,
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    /// Stops the thread and waits for it (it closes its copy of the port within a read
+    /// timeout).
+    fn stop(mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // A full channel must not keep the reader waiting.
+        while self.rx.try_recv().is_ok() {}
+        if let Some(t) = self.thread.take() {
+            while !t.is_finished() {
+                while self.rx.try_recv().is_ok() {}
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let _ = t.join();
+        }
     }
 }

@@ -164,6 +164,18 @@ pub enum ClockButton {
 }
 
 impl ClockButton {
+    /// The code ack3 carries for this button.
+    #[must_use]
+    pub fn code(self) -> u8 {
+        match self {
+            ClockButton::Back => 0x31,
+            ClockButton::Plus => 0x32,
+            ClockButton::Run => 0x33,
+            ClockButton::Minus => 0x34,
+            ClockButton::Ok => 0x35,
+        }
+    }
+
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -214,6 +226,13 @@ impl ClockAck {
             0x35 => Some(ClockButton::Ok),
             _ => None,
         }
+    }
+
+    /// An auto-ack 0x90: the clock is not in mode 23, the mode in which it takes its times
+    /// from the PC (an XL set to a playing mode refuses set-and-run this way).
+    #[must_use]
+    pub fn is_not_in_mode(&self) -> bool {
+        self.ack1 == 0x90
     }
 
     /// The clock command (e.g. 0x09 version, 0x0a set-and-run) this ack answers.

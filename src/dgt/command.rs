@@ -24,6 +24,18 @@ pub mod byte {
     pub const CLOCK_END: u8 = 0x00;
 }
 
+/// The flags byte of set-and-run (reference §1.7).
+pub mod run_flags {
+    /// The left side counts down.
+    pub const LEFT_RUNS: u8 = 0x01;
+    /// The right side counts down.
+    pub const RIGHT_RUNS: u8 = 0x02;
+    /// Both stand still.
+    pub const PAUSE: u8 = 0x04;
+    /// A lever press hands the running time to the other side.
+    pub const TOGGLE_ON_LEVER: u8 = 0x08;
+}
+
 /// A clock time for set-and-run: hours, minutes, seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Hms {
@@ -76,6 +88,41 @@ pub enum ClockCommand {
 }
 
 impl ClockCommand {
+    /// Eight characters for a DGT3000's display, centred, cut to eight.
+    #[must_use]
+    pub fn ascii(text: &str) -> ClockCommand {
+        let mut bytes = [b' '; 8];
+        let t: Vec<u8> = text
+            .chars()
+            .filter(char::is_ascii)
+            .map(|c| c as u8)
+            .take(8)
+            .collect();
+        let pad = (8 - t.len()) / 2;
+        for (slot, b) in bytes.iter_mut().skip(pad).zip(t) {
+            *slot = b;
+        }
+        ClockCommand::Ascii {
+            text: bytes,
+            beep: 0,
+        }
+    }
+
+    /// A short name for the TD ("set-and-run", "text").
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            ClockCommand::Display { .. } => "display",
+            ClockCommand::Icons { .. } => "icons",
+            ClockCommand::End => "end",
+            ClockCommand::Button => "button",
+            ClockCommand::Version => "version",
+            ClockCommand::SetAndRun { .. } => "set-and-run",
+            ClockCommand::Beep { .. } => "beep",
+            ClockCommand::Ascii { .. } => "text",
+        }
+    }
+
     #[must_use]
     pub fn code(&self) -> u8 {
         match self {

@@ -154,6 +154,13 @@ impl SimBoard {
         self.emu.slide(t0, from, via, to, piece, step_ms)
     }
 
+    /// A clock command from the PC now, through the production link (sent when no other
+    /// waits for its ack; its outcome comes out as a `ClockCommand` event).
+    pub fn clock_command(&mut self, id: u64, command: crate::dgt::ClockCommand) {
+        let out = self.link.clock_command(self.now, id, command);
+        self.absorb(self.now, out);
+    }
+
     /// The USB cable is pulled at `t`: the board goes dark, the PC reports the loss.
     pub fn unplug(&mut self, t: Millis) {
         let out = self.run_until(t);

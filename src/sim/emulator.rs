@@ -22,7 +22,7 @@ use shakmaty::{Board, Color, Piece, Square};
 
 use crate::Millis;
 use crate::dgt::clock::ClockReading;
-use crate::dgt::command::{ClockCommand, Command, CommandDecoder, CommandEvent};
+use crate::dgt::command::{ClockCommand, Command, CommandDecoder, CommandEvent, run_flags};
 use crate::dgt::{
     BatteryStatus, ClockAck, ClockSide, ClockTimes, Fields, Message, Orientation, PieceCode,
     encode_message, field_to_square,
@@ -31,6 +31,17 @@ use crate::util::SplitMix64;
 
 /// Microseconds one byte (start + 8 data + stop bits) takes at 9600 baud.
 pub const BYTE_US: u64 = 1042;
+
+/// Which clock stands beside the board, as far as the PC can tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockModel {
+    /// A DGT3000: takes set-and-run (it then counts as the PC says: "mode 23", no
+    /// increment or delay of its own) and eight characters of text.
+    Dgt3000,
+    /// An older clock (a DGT XL in one of its playing modes): it refuses set-and-run
+    /// ("not in mode 23") and has no text display; it is only read.
+    Older,
+}
 
 /// A chess clock plugged into the board.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +53,7 @@ pub struct ClockConfig {
     pub increment_ms: u64,
     /// Simple (US) delay: the first `delay_ms` of each turn do not count.
     pub delay_ms: u64,
+    pub model: ClockModel,
 }
 
 impl Default for ClockConfig {
@@ -51,8 +63,18 @@ impl Default for ClockConfig {
             base_ms: 5 * 60_000,
             increment_ms: 0,
             delay_ms: 0,
+            model: ClockModel::Dgt3000,
         }
     }
+}
+
+/// A fault to inject into the clock's answers (the tests of refused and lost commands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockFault {
+    /// The next `n` commands are answered with an error ack (ack0 0x40).
+    Refuse(u32),
+    /// The next `n` commands get no answer at all.
+    Ignore(u32),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -74,6 +96,9 @@ pub struct EmulatorConfig {
     pub lying_pawn_flicker: f64,
     /// Battery charge for 0x4C (Bluetooth boards); `None`: no answer (USB boards).
     pub battery_percent: Option<u8>,
+    /// Bluetooth boards: a poll that carries a clock ack carries no times (reference §1.7:
+    /// "may return the ack instead of a clock update").
+    pub ack_replaces_times: bool,
 }
 
 impl Default for EmulatorConfig {
@@ -89,6 +114,7 @@ impl Default for EmulatorConfig {
             clock_late_ms: (200, 600),
             lying_pawn_flicker: 0.05,
             battery_percent: None,
+            ack_replaces_times: false,
         }
     }
 }
@@ -103,6 +129,7 @@ impl EmulatorConfig {
             clock_late_chance: 0.2,
             clock_late_ms: (200, 700),
             battery_percent: Some(85),
+            ack_replaces_times: true,
             ..Self::default()
         }
     }
@@ -166,6 +193,10 @@ pub enum PhysicalAction {
         white_ms: u64,
         black_ms: u64,
     },
+    /// One of the DGT3000's five buttons (the play/pause button is `Run`). The clock
+    /// reports it as an auto-ack; `Run` also stops or restarts its time, as on the clock
+    /// itself.
+    ClockButton(crate::dgt::ClockButton),
 }
 
 /// The board's update mode.
@@ -190,6 +221,13 @@ struct ClockSim {
     flagged: [bool; 2],
     delay_left: u64,
     at: Millis,
+    /// Set-and-run was accepted: the clock counts as the PC says (mode 23), adding no
+    /// increment or delay of its own.
+    pc_mode: bool,
+    /// In PC mode: a lever press hands the time to the other side (flag 0x08).
+    toggle_on_lever: bool,
+    /// Text on the display (DGT3000 ASCII), until the next set-and-run.
+    text: Option<String>,
 }
 
 fn idx(side: ClockSide) -> usize {
@@ -210,6 +248,9 @@ impl ClockSim {
             flagged: [false; 2],
             delay_left: cfg.delay_ms,
             at: t,
+            pc_mode: false,
+            toggle_on_lever: false,
+            text: None,
             cfg,
         }
     }
@@ -252,6 +293,14 @@ impl ClockSim {
             return;
         }
         let side = self.side_of(by);
+        if self.pc_mode {
+            // Mode 23: the lever only hands the time over (when the PC asked for it), and
+            // the clock adds nothing: increments and delays are the PC's business.
+            if self.ticking && self.toggle_on_lever && self.run_side == side {
+                self.run_side = side.other();
+            }
+            return;
+        }
         if !self.started {
             self.started = true;
             self.ticking = true;
@@ -280,7 +329,7 @@ impl ClockSim {
             seconds: u32::try_from(ms.div_ceil(1000)).unwrap_or(u32::MAX),
             flag_fallen: flag,
             flag_shown: flag,
-            time_per_move: self.cfg.increment_ms > 0 || self.cfg.delay_ms > 0,
+            time_per_move: !self.pc_mode && (self.cfg.increment_ms > 0 || self.cfg.delay_ms > 0),
         }
     }
 
@@ -325,6 +374,10 @@ pub struct BoardEmulator {
     clock_out: VecDeque<(Millis, Message)>,
     /// Acks owed at the next poll.
     acks_owed: Vec<ClockAck>,
+    /// Faults still to inject into the clock's answers.
+    fault: Option<ClockFault>,
+    /// Every clock command received, with its time (for measuring and for tests).
+    clock_log: Vec<(Millis, ClockCommand)>,
     commands: CommandDecoder,
     /// Bytes on the wire: (µs the last byte leaves, bytes).
     wire: VecDeque<(u64, Vec<u8>)>,
@@ -357,6 +410,8 @@ impl BoardEmulator {
             last_clock_sent_t: 0,
             clock_out: VecDeque::new(),
             acks_owed: Vec::new(),
+            fault: None,
+            clock_log: Vec::new(),
             commands: CommandDecoder::new(),
             wire: VecDeque::new(),
             wire_free_us: 0,
@@ -409,6 +464,29 @@ impl BoardEmulator {
         let mut c = self.clock.clone()?;
         c.advance(self.now);
         Some(c.times())
+    }
+
+    /// The text on the clock's display, if it shows text rather than times.
+    #[must_use]
+    pub fn clock_text(&self) -> Option<String> {
+        self.clock.as_ref().and_then(|c| c.text.clone())
+    }
+
+    /// The clock counts as the PC says (it took a set-and-run: mode 23).
+    #[must_use]
+    pub fn clock_in_pc_mode(&self) -> bool {
+        self.clock.as_ref().is_some_and(|c| c.pc_mode)
+    }
+
+    /// Every clock command the board passed to its clock, with the time it arrived.
+    #[must_use]
+    pub fn clock_log(&self) -> &[(Millis, ClockCommand)] {
+        &self.clock_log
+    }
+
+    /// Makes the clock refuse or ignore its next commands.
+    pub fn inject_clock_fault(&mut self, fault: ClockFault) {
+        self.fault = Some(fault);
     }
 
     /// Remaining time of a player on the clock right now, in ms.
@@ -511,6 +589,27 @@ impl BoardEmulator {
                 if let Some(c) = &mut self.clock {
                     c.advance(now);
                     c.ticking = false;
+                }
+                None
+            }
+            PhysicalAction::ClockButton(button) => {
+                if let Some(c) = &mut self.clock {
+                    c.advance(now);
+                    if button == crate::dgt::ClockButton::Run
+                        && c.started
+                        && !c.flagged.contains(&true)
+                    {
+                        c.ticking = !c.ticking;
+                    }
+                    // Buttons reach the PC as auto-acks, and only in the update modes.
+                    if matches!(self.mode, BoardMode::Update | BoardMode::UpdateNice) {
+                        self.acks_owed.push(ClockAck {
+                            ack0: 0x10,
+                            ack1: 0x88,
+                            ack2: 0,
+                            ack3: button.code(),
+                        });
+                    }
                 }
                 None
             }
@@ -646,8 +745,9 @@ impl BoardEmulator {
         let changed = self.last_clock_sent != Some(times);
         let due =
             self.mode == BoardMode::Update && t.saturating_sub(self.last_clock_sent_t) >= 1000;
+        let ack_only = self.cfg.ack_replaces_times && !acks.is_empty();
         let mut msgs: Vec<Message> = acks.into_iter().map(Message::ClockAck).collect();
-        if changed || due {
+        if (changed || due) && !ack_only {
             self.last_clock_sent = Some(times);
             self.last_clock_sent_t = t;
             msgs.push(Message::Clock(times));
@@ -785,35 +885,71 @@ impl BoardEmulator {
         let Some(clock) = &mut self.clock else {
             return; // nobody to answer
         };
-        let mut ack = ClockAck {
+        self.clock_log.push((t, cc.clone()));
+        let reporting = matches!(self.mode, BoardMode::Update | BoardMode::UpdateNice);
+        let code = cc.code();
+        let ok = ClockAck {
             ack0: 0x10,
-            ack1: cc.code(),
+            ack1: code,
             ack2: 0,
             ack3: 0,
         };
-        match cc {
-            ClockCommand::Version => ack.ack2 = 0x21,
-            ClockCommand::SetAndRun { left, right, flags } => {
+        let error = ClockAck { ack0: 0x40, ..ok };
+        match self.fault {
+            Some(ClockFault::Ignore(n)) => {
+                self.fault = (n > 1).then_some(ClockFault::Ignore(n - 1));
+                return;
+            }
+            Some(ClockFault::Refuse(n)) => {
+                self.fault = (n > 1).then_some(ClockFault::Refuse(n - 1));
+                if reporting {
+                    self.acks_owed.push(error);
+                }
+                return;
+            }
+            None => {}
+        }
+        let model = clock.cfg.model;
+        let ack = match (cc, model) {
+            (ClockCommand::Version, ClockModel::Dgt3000) => ClockAck { ack2: 0x21, ..ok },
+            (ClockCommand::Version, ClockModel::Older) => ClockAck { ack2: 0x11, ..ok },
+            (ClockCommand::SetAndRun { .. }, ClockModel::Older) => ClockAck {
+                ack0: 0x10,
+                ack1: 0x90,
+                ack2: 0,
+                ack3: 0,
+            },
+            (ClockCommand::Ascii { .. }, ClockModel::Older) => error,
+            (ClockCommand::SetAndRun { left, right, flags }, ClockModel::Dgt3000) => {
                 clock.advance(t);
                 clock.remaining = [left.to_ms(), right.to_ms()];
                 clock.flagged = [false; 2];
                 clock.started = true;
-                if flags & 0x04 != 0 {
-                    clock.ticking = false;
-                } else if flags & 0x01 != 0 {
+                clock.pc_mode = true;
+                clock.delay_left = 0;
+                clock.text = None;
+                clock.toggle_on_lever = flags & run_flags::TOGGLE_ON_LEVER != 0;
+                if flags & run_flags::LEFT_RUNS != 0 {
                     clock.run_side = ClockSide::Left;
-                    clock.ticking = true;
-                } else if flags & 0x02 != 0 {
+                } else if flags & run_flags::RIGHT_RUNS != 0 {
                     clock.run_side = ClockSide::Right;
-                    clock.ticking = true;
-                } else {
-                    clock.ticking = false;
                 }
+                clock.ticking = flags & run_flags::PAUSE == 0
+                    && flags & (run_flags::LEFT_RUNS | run_flags::RIGHT_RUNS) != 0;
+                ok
             }
-            _ => {}
-        }
+            (ClockCommand::Ascii { text, .. }, ClockModel::Dgt3000) => {
+                clock.text = Some(text.iter().map(|&b| char::from(b & 0x7f)).collect());
+                ok
+            }
+            (ClockCommand::End, _) => {
+                clock.text = None;
+                ok
+            }
+            _ => ok,
+        };
         // The clock answers through the board's next poll, only in the update modes.
-        if matches!(self.mode, BoardMode::Update | BoardMode::UpdateNice) {
+        if reporting {
             self.acks_owed.push(ack);
         }
     }

@@ -14,6 +14,7 @@ pub mod virtual_board;
 
 pub use board::{SimBoard, SimOutput};
 pub use emulator::{
-    BoardEmulator, BoardMode, ClockConfig, EmulatorConfig, PhysicalAction, PhysicalPiece,
+    BoardEmulator, BoardMode, ClockConfig, ClockFault, ClockModel, EmulatorConfig, PhysicalAction,
+    PhysicalPiece,
 };
 pub use virtual_board::{VirtualBoard, VirtualBoardHandle};

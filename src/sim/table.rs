@@ -69,6 +69,13 @@ impl SimTable {
         }
     }
 
+    /// A clock command for a board's clock, through its link.
+    pub fn clock_command(&mut self, id: BoardId, order: u64, command: crate::dgt::ClockCommand) {
+        if let Some(b) = self.board_mut(id) {
+            b.clock_command(order, command);
+        }
+    }
+
     /// Runs every board up to `t`; outputs of both boards merged in time order.
     pub fn run_until(&mut self, t: Millis) -> Vec<SimOutput> {
         let mut all: Vec<(Millis, usize, SimOutput)> = Vec::new();

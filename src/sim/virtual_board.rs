@@ -17,10 +17,16 @@ use super::emulator::{BoardEmulator, EmulatorConfig, PhysicalAction, PhysicalPie
 use crate::device::registry;
 
 type Inspect = Box<dyn FnOnce(&BoardEmulator) + Send>;
+type Mutate = Box<dyn FnOnce(&mut BoardEmulator) + Send>;
+
+/// Clock commands the board received, each with the moment it arrived (for measuring
+/// how far apart two boards' commands reach them).
+type Received = Arc<Mutex<Vec<(Instant, crate::dgt::ClockCommand)>>>;
 
 enum Ctl {
     Act(PhysicalAction, Sender<Option<PhysicalPiece>>),
     Inspect(Inspect),
+    Mutate(Mutate),
     Unplug(Sender<()>),
     Replug(Sender<std::io::Result<String>>),
     Shutdown,
@@ -46,6 +52,7 @@ impl VirtualBoard {
         let (master, slave, path) = new_pty()?;
         registry::publish(&dir, &serial, Path::new(&path))?;
         let shared_path = Arc::new(Mutex::new(path.clone()));
+        let received: Received = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = bounded(64);
         let mut driver = Driver {
             emu: BoardEmulator::new(cfg, seed),
@@ -55,12 +62,14 @@ impl VirtualBoard {
             path: shared_path.clone(),
             dir: dir.clone(),
             serial: serial.clone(),
+            received: received.clone(),
         };
         let thread = std::thread::Builder::new()
             .name(format!("virtual-{serial}"))
             .spawn(move || driver.run(&rx))?;
         Ok(VirtualBoardHandle {
             ctl: tx,
+            received,
             path: shared_path,
             serial,
             thread: Some(thread),
@@ -83,6 +92,7 @@ fn new_pty() -> std::io::Result<(TTYPort, TTYPort, String)> {
 #[derive(Debug)]
 pub struct VirtualBoardHandle {
     ctl: Sender<Ctl>,
+    received: Received,
     path: Arc<Mutex<String>>,
     serial: String,
     thread: Option<JoinHandle<()>>,
@@ -121,6 +131,20 @@ impl VirtualBoardHandle {
         });
         self.ctl.send(Ctl::Inspect(job)).ok()?;
         rx.recv().ok()
+    }
+
+    /// Changes the emulator from the driver thread (e.g. a clock fault to inject).
+    pub fn with_emulator(&self, f: impl FnOnce(&mut BoardEmulator) + Send + 'static) {
+        let _ = self.ctl.send(Ctl::Mutate(Box::new(f)));
+    }
+
+    /// The clock commands the board has received, with the moment each arrived.
+    #[must_use]
+    pub fn clock_commands_received(&self) -> Vec<(Instant, crate::dgt::ClockCommand)> {
+        self.received
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// Pulls the cable: the pty master is dropped (the reader sees a hang-up) and the
@@ -171,7 +195,11 @@ struct Driver {
     path: Arc<Mutex<String>>,
     dir: PathBuf,
     serial: String,
+    received: Received,
 }
+
+/// The receive log keeps this many commands (the newest).
+const RECEIVED_KEPT: usize = 1000;
 
 impl Driver {
     fn now(&self) -> Millis {
@@ -224,6 +252,7 @@ impl Driver {
                 let _ = reply.send(self.emu.act(now, a));
             }
             Ctl::Inspect(f) => f(&self.emu),
+            Ctl::Mutate(f) => f(&mut self.emu),
             Ctl::Unplug(reply) => {
                 self.unplug();
                 let _ = reply.send(());
@@ -271,9 +300,24 @@ impl Driver {
             // Reading doubles as the pause between steps (the master's timeout is 5 ms).
             match master.read(&mut buf) {
                 Ok(n) if n > 0 => {
+                    let arrived = Instant::now();
                     let t = self.now();
+                    let before = self.emu.clock_log().len();
                     self.emu
                         .receive_from_pc(t, buf.get(..n).unwrap_or_default());
+                    let new: Vec<_> = self
+                        .emu
+                        .clock_log()
+                        .iter()
+                        .skip(before)
+                        .map(|(_, c)| (arrived, c.clone()))
+                        .collect();
+                    if !new.is_empty() {
+                        let mut log = self.received.lock().unwrap_or_else(PoisonError::into_inner);
+                        log.extend(new);
+                        let excess = log.len().saturating_sub(RECEIVED_KEPT);
+                        log.drain(..excess);
+                    }
                 }
                 Ok(_) | Err(_) => {
                     if ctl.is_empty() {

@@ -5,6 +5,7 @@
 //! replay`, the replay viewer and resuming. [`demo`] plays game after game on virtual
 //! boards, for the window and for `tandem station` alike.
 
+pub mod buttons;
 pub mod demo;
 pub mod folder;
 pub mod recording;

@@ -231,13 +231,15 @@ pub fn bpgn_of(header: &JournalHeader, arbiter: &Arbiter) -> String {
 }
 
 /// Inputs recovery cannot do without are synced to disk at once: clock messages (the
-/// presses), connects and disconnects, and the TD's decisions.
+/// presses, the clock's buttons), what became of clock commands, connects and
+/// disconnects, and the TD's decisions.
 fn is_durable(input: &Input) -> bool {
     matches!(
         input,
         Input::Td { .. }
             | Input::Board(BoardEvent {
-                kind: BoardEventKind::Message(Message::Clock(_))
+                kind: BoardEventKind::Message(Message::Clock(_) | Message::ClockAck(_))
+                    | BoardEventKind::ClockCommand { .. }
                     | BoardEventKind::Connected { .. }
                     | BoardEventKind::Disconnected { .. },
                 ..

@@ -4,11 +4,13 @@
 //! ```text
 //! board workers ──BoardEvent──┐  (bounded channel, blocking send: nothing dropped)
 //! TD (UI) ───────TdAction─────┤
+//! clock buttons, keys ─Press──┤
 //!                             ▼
 //!        arbiter thread: MatchRunner::apply (journal line written, then applied;
 //!                        alert log and match.bpgn kept current) → views
 //!                             │  Arc<MatchView> + repaint waker
-//!                             ▼
+//!                             │  clock commands ──► the board's worker (sent, acked,
+//!                             ▼                      the outcome back as a BoardEvent)
 //!                     UI: console and projector
 //! ```
 
@@ -16,18 +18,21 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::Context as _;
 use crossbeam_channel::{Receiver, Sender, bounded, select};
 
+use crate::ByBoard;
 use crate::Millis;
 use crate::arbiter::journal::JournalHeader;
 use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::view::MatchView;
 use crate::arbiter::{BoardEvent, Input, Output, TdAction};
 use crate::device::capture::{CaptureSink, CaptureWriter};
+use crate::device::worker::ClockOrder;
 use crate::device::worker::{WorkerConfig, WorkerHandle, spawn_board_worker};
+use crate::rules::Seat;
 
 use super::folder::{MatchFolder, unfinished_summary};
 use super::recording::{Recording, Source};
@@ -49,6 +54,10 @@ struct Shared {
 pub struct Session {
     shared: Arc<Shared>,
     td_tx: Sender<TdAction>,
+    /// Presses and the clock buttons' news, with their own times.
+    in_tx: Sender<Input>,
+    /// The clock buttons' reader threads, if any.
+    buttons: Option<super::buttons::ButtonsHandle>,
     thread: Option<JoinHandle<()>>,
     workers: Vec<WorkerHandle>,
     epoch: Instant,
@@ -145,7 +154,9 @@ impl Session {
         let capture = CaptureSink::new(capture);
         let (dev_tx, dev_rx) = bounded::<BoardEvent>(1024);
         let (td_tx, td_rx) = bounded::<TdAction>(64);
+        let (in_tx, in_rx) = bounded::<Input>(256);
         let mut workers = Vec::new();
+        let mut orders: ByBoard<Option<Sender<ClockOrder>>> = ByBoard::default();
         for plan in boards {
             let cfg = WorkerConfig {
                 board: plan.board,
@@ -154,23 +165,35 @@ impl Session {
                 registry_dir: registry.clone(),
             };
             let w = waker.clone();
-            workers.push(spawn_board_worker(
+            let worker = spawn_board_worker(
                 cfg,
                 epoch,
                 dev_tx.clone(),
                 Arc::new(move || w()),
                 Some(capture.clone()),
-            ));
+            );
+            orders[plan.board] = Some(worker.clock_orders());
+            workers.push(worker);
         }
         drop(dev_tx);
         let thread_shared = shared.clone();
         let thread = std::thread::Builder::new()
             .name("arbiter".into())
-            .spawn(move || arbiter_loop(runner, &dev_rx, &td_rx, &thread_shared, &waker, epoch))
+            .spawn(move || {
+                let channels = Channels {
+                    dev_rx,
+                    td_rx,
+                    in_rx,
+                    orders,
+                };
+                arbiter_loop(runner, &channels, &thread_shared, &waker, epoch);
+            })
             .context("starting the arbiter thread")?;
         Ok(Session {
             shared,
             td_tx,
+            in_tx,
+            buttons: None,
             thread: Some(thread),
             workers,
             epoch,
@@ -210,6 +233,38 @@ impl Session {
                 "the arbiter did not take the TD action (stopped?)",
             );
         }
+    }
+
+    /// A clock press on Tandem's own clock now (a key in the window).
+    pub fn press(&self, seat: Seat) {
+        let input = Input::Press {
+            t_ms: self.now_ms(),
+            seat,
+        };
+        if self
+            .in_tx
+            .send_timeout(input, Duration::from_secs(1))
+            .is_err()
+        {
+            set_problem(
+                &self.shared,
+                "the arbiter did not take the clock press (stopped?)",
+            );
+        }
+    }
+
+    /// Reads the clock buttons of a buttons file (each device on its own thread, grabbed
+    /// for Tandem alone, found again after an unplug); their presses go to the arbiter
+    /// with the device's own times.
+    pub fn attach_buttons(&mut self, file: &crate::buttons::ButtonsFile) {
+        let epoch = SystemTime::now()
+            .checked_sub(Duration::from_millis(self.now_ms()))
+            .unwrap_or_else(SystemTime::now);
+        self.buttons = Some(super::buttons::ButtonsHandle::spawn(
+            file,
+            epoch,
+            self.in_tx.clone(),
+        ));
     }
 
     /// Match time now (ms since the match epoch).
@@ -275,6 +330,9 @@ impl Session {
     }
 
     fn shutdown(&mut self, close: bool) {
+        if let Some(b) = self.buttons.take() {
+            b.stop();
+        }
         for w in self.workers.drain(..) {
             w.join();
         }
@@ -299,16 +357,24 @@ fn set_problem(shared: &Shared, text: &str) {
     }
 }
 
+/// What the arbiter thread listens to, and where clock commands go.
+struct Channels {
+    dev_rx: Receiver<BoardEvent>,
+    td_rx: Receiver<TdAction>,
+    in_rx: Receiver<Input>,
+    orders: ByBoard<Option<Sender<ClockOrder>>>,
+}
+
 fn arbiter_loop(
     mut runner: MatchRunner,
-    dev_rx: &Receiver<BoardEvent>,
-    td_rx: &Receiver<TdAction>,
+    ch: &Channels,
     shared: &Shared,
     waker: &Waker,
     epoch: Instant,
 ) {
     let now_ms = || u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
-    let mut devices_open = true;
+    let mut dev_rx = ch.dev_rx.clone();
+    let mut in_rx = ch.in_rx.clone();
     let mut bpgn_seen = runner.bpgn_revision();
     let mut hall_latest = shared.views.lock().ok().and_then(|v| v.hall_latest());
     while !shared.stop.load(Ordering::SeqCst) {
@@ -317,23 +383,17 @@ fn arbiter_loop(
             .next_deadline()
             .map_or(250, |d| d.saturating_sub(now_ms()))
             .clamp(1, 250);
-        let input = if devices_open {
-            select! {
-                recv(dev_rx) -> ev => match ev {
-                    Ok(ev) => Some(Input::Board(ev)),
-                    Err(_) => { devices_open = false; None }
-                },
-                recv(td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
-                default(Duration::from_millis(timeout)) => None,
-            }
-        } else {
-            td_rx
-                .recv_timeout(Duration::from_millis(timeout))
-                .ok()
-                .map(|action| Input::Td {
-                    t_ms: now_ms(),
-                    action,
-                })
+        let input = select! {
+            recv(dev_rx) -> ev => match ev {
+                Ok(ev) => Some(Input::Board(ev)),
+                Err(_) => { dev_rx = crossbeam_channel::never(); None }
+            },
+            recv(in_rx) -> i => match i {
+                Ok(i) => Some(i),
+                Err(_) => { in_rx = crossbeam_channel::never(); None }
+            },
+            recv(ch.td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
+            default(Duration::from_millis(timeout)) => None,
         };
         let input = match input {
             Some(i) => i,
@@ -343,6 +403,7 @@ fn arbiter_loop(
             },
         };
         let outputs = runner.apply(&input);
+        send_clock_orders(&outputs, &ch.orders, shared);
         if let Some(p) = runner.problem() {
             set_problem(shared, p);
         }
@@ -366,4 +427,30 @@ fn arbiter_loop(
         }
     }
     runner.close(shared.close.load(Ordering::SeqCst));
+}
+
+/// The arbiter's clock commands go to their boards' workers at once (both boards' start
+/// commands in the same moment). A board without a worker never answers: the arbiter
+/// is told so like any unanswered command.
+fn send_clock_orders(
+    outputs: &[Output],
+    orders: &ByBoard<Option<Sender<ClockOrder>>>,
+    shared: &Shared,
+) {
+    for o in outputs {
+        if let Output::Clock(order) = o {
+            let sent = orders[order.board]
+                .as_ref()
+                .is_some_and(|tx| tx.try_send((order.id, order.command.clone())).is_ok());
+            if !sent {
+                set_problem(
+                    shared,
+                    &format!(
+                        "a command for board {}'s clock could not be handed to its worker",
+                        order.board
+                    ),
+                );
+            }
+        }
+    }
 }

@@ -78,6 +78,27 @@ pub fn show(ui: &mut Ui, p: &Projector<'_>) {
         y = banner.max.y + pad * 0.5;
     }
 
+    // Play stopped on both boards (by the TD, or a player with a clock's button): the
+    // hall sees that it is, not why.
+    if p.view.paused && p.view.result.is_none() {
+        let banner = Rect::from_min_size(
+            egui::pos2(full.min.x + pad, y),
+            Vec2::new(full.width() - 2.0 * pad, 70.0 * u),
+        );
+        ui.painter()
+            .rect_filled(banner, 10.0 * u, Color32::from_rgb(120, 170, 240));
+        put_text(
+            ui,
+            banner,
+            RichText::new("PAUSED — both clocks stopped")
+                .size(44.0 * u)
+                .strong()
+                .color(Color32::from_rgb(15, 20, 35)),
+            Align::Center,
+        );
+        y = banner.max.y + pad * 0.5;
+    }
+
     let area = Rect::from_min_max(
         egui::pos2(full.min.x + pad, y),
         egui::pos2(full.max.x - pad, full.max.y - pad * 1.6),

@@ -42,6 +42,8 @@ pub struct SetupForm {
     pub port_b: String,
     /// Device profile for typed ports (`dgt-usb`, `dgt-bluetooth`, a path).
     pub profile: String,
+    /// Who keeps the boards' time (real boards; the demo always drives its DGT3000s).
+    pub clocks: crate::arbiter::ClockPlan,
     pub error: Option<String>,
     /// The TD agreed to end the match in progress.
     pub end_current: bool,
@@ -82,6 +84,7 @@ impl SetupForm {
             port_a: String::new(),
             port_b: String::new(),
             profile: "dgt-usb".to_owned(),
+            clocks: crate::arbiter::ClockPlan::Drive,
             error: None,
             end_current: false,
             tc_from: String::new(),
@@ -230,6 +233,24 @@ pub fn show(
                     .labelled_by(l.id);
                     ui.end_row();
                 }
+                ui.label("Clocks");
+                ui.vertical(|ui| {
+                    use crate::arbiter::ClockPlan;
+                    for (plan, words) in [
+                        (
+                            ClockPlan::Drive,
+                            "DGT3000s driven by Tandem: set up, started together, paused together, penalties added",
+                        ),
+                        (ClockPlan::Read, "DGT clocks read only: the players set and start them"),
+                        (
+                            ClockPlan::Tandem,
+                            "Tandem is the clock: USB buttons (--buttons FILE) or F1–F4",
+                        ),
+                    ] {
+                        ui.radio_value(&mut form.clocks, plan, words);
+                    }
+                });
+                ui.end_row();
                 ui.label("Boards");
                 ui.vertical(|ui| {
                     ui.radio_value(

@@ -33,6 +33,9 @@ pub trait MatchSource {
     fn bpgn(&self) -> String;
     /// Stops the match; `close` marks it finished (not offered for resumption).
     fn stop(self: Box<Self>, close: bool);
+    /// A clock press on Tandem's own clock, now (a key in the window standing in for a
+    /// clock button). Sources without Tandem's clocks ignore it.
+    fn press(&self, _seat: crate::rules::Seat) {}
 }
 
 impl MatchSource for Session {
@@ -74,5 +77,9 @@ impl MatchSource for Session {
 
     fn stop(self: Box<Self>, close: bool) {
         Session::stop(*self, close);
+    }
+
+    fn press(&self, seat: crate::rules::Seat) {
+        Session::press(self, seat);
     }
 }

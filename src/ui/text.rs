@@ -156,6 +156,7 @@ pub fn alert_title(kind: AlertKind) -> &'static str {
         AlertKind::Desync => "Board differs from the record",
         AlertKind::Disconnected => "Board unplugged",
         AlertKind::GameEnd => "Game over",
+        AlertKind::Clock => "Clock",
     }
 }
 

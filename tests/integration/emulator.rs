@@ -320,6 +320,7 @@ fn clock_statuses_and_increment_as_a_real_clock() {
             base_ms: 180_000,
             increment_ms: 2000,
             delay_ms: 0,
+            ..ClockConfig::default()
         }),
         clock_late_chance: 0.0,
         ..EmulatorConfig::default()
@@ -542,6 +543,7 @@ fn delay_is_not_counted() {
             base_ms: 60_000,
             increment_ms: 0,
             delay_ms: 5000,
+            ..ClockConfig::default()
         }),
         ..EmulatorConfig::default()
     };

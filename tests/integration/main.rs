@@ -7,6 +7,8 @@ mod common;
 
 mod bpgn;
 mod cli_decode;
+mod clocks;
+mod clocks_live;
 mod dgt_codec;
 mod emulator;
 mod hostile_input;

@@ -81,6 +81,7 @@ fn config(s: &Setup, i: usize) -> EmulatorConfig {
             base_ms: 300_000,
             increment_ms: s.increment_s * 1000,
             delay_ms: 0,
+            ..ClockConfig::default()
         }),
         ..base
     }

@@ -560,3 +560,37 @@ fn a_correction_that_cannot_be_played_is_refused_aloud() {
     assert_eq!(sim.view().record[0].san, "e3");
     assert!(h.query_by_label_contains("Not done").is_none());
 }
+
+#[test]
+fn the_pause_key_stops_both_clocks_and_the_projector_says_paused() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    h.run();
+    sim.start(BoardId::A);
+    h.run();
+    // F9 (a function key: it types nothing into a move being entered).
+    h.key_press(egui::Key::F9);
+    h.run();
+    assert!(sim.view().clocks.paused.is_some(), "F9 paused play");
+    h.get_by_label_contains("PLAY STOPPED on both boards");
+    projector(&h).get_by_label("PAUSED — both clocks stopped");
+    // The DGT clocks here are read only: the TD is told to stop them by hand.
+    h.get_by_role_and_label(A11y::Button, "Clocks").click();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("read only: stop it by hand")
+            .count(),
+        2,
+        "a note for each board"
+    );
+    // One click resumes both.
+    h.get_by_role_and_label(A11y::Button, "Resume both (F9)")
+        .click();
+    h.run();
+    assert!(sim.view().clocks.paused.is_none());
+    assert!(
+        projector(&h)
+            .query_by_label("PAUSED — both clocks stopped")
+            .is_none()
+    );
+}

@@ -91,9 +91,33 @@ impl DemoBoards {
     }
 
     /// Plays games on the boards until stopped, each stopped by the hands after
-    /// `max_plies` plies a board (unless it ends sooner).
+    /// `max_plies` plies a board (unless it ends sooner). The players set and start the
+    /// clocks (Black presses).
     #[must_use]
     pub fn play(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
+        self.play_with(rules, seed, max_plies, false)
+    }
+
+    /// Like [`Self::play`], but the clocks are Tandem's to set up and start: the hands
+    /// set the pieces up and wait until both clocks run (if they never do, after
+    /// [`WAIT_FOR_START`], they set and start the clocks themselves).
+    #[must_use]
+    pub fn play_on_tandems_start(
+        &self,
+        rules: RulesPreset,
+        seed: u64,
+        max_plies: usize,
+    ) -> DemoPlayer {
+        self.play_with(rules, seed, max_plies, true)
+    }
+
+    fn play_with(
+        &self,
+        rules: RulesPreset,
+        seed: u64,
+        max_plies: usize,
+        tandem_starts: bool,
+    ) -> DemoPlayer {
         let stop = Arc::new(AtomicBool::new(false));
         let games = Arc::new(AtomicU64::new(0));
         let finished = Arc::new(AtomicU64::new(0));
@@ -109,7 +133,14 @@ impl DemoBoards {
                     // Counted before the pieces are set up, so that a watcher can start
                     // a fresh match record for the new game.
                     counter.fetch_add(1, Ordering::SeqCst);
-                    play_one(&boards, rules.clone(), seed, max_plies, &flag);
+                    play_one(
+                        &boards,
+                        rules.clone(),
+                        seed,
+                        max_plies,
+                        &flag,
+                        tandem_starts,
+                    );
                     if !flag.load(Ordering::SeqCst) {
                         done.fetch_add(1, Ordering::SeqCst);
                     }
@@ -224,22 +255,57 @@ impl Table for RealTable {
     }
 }
 
+/// How long the hands wait for Tandem to start the clocks before starting them as
+/// players would.
+pub const WAIT_FOR_START: Duration = Duration::from_secs(30);
+
+/// Both boards' clocks run, started by the PC (set-and-run).
+fn started_by_tandem(boards: &[VirtualBoardHandle]) -> bool {
+    boards.iter().all(|h| {
+        h.inspect(|e| e.clock_in_pc_mode() && e.clock_times().is_some_and(|t| t.running.is_some()))
+            .unwrap_or(false)
+    })
+}
+
 fn play_one(
     boards: &Arc<Vec<VirtualBoardHandle>>,
     rules: RulesPreset,
     seed: u64,
     max_plies: usize,
     stop: &AtomicBool,
+    tandem_starts: bool,
 ) {
     let start = Instant::now();
     let now = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
     for h in boards.iter() {
         h.act(PhysicalAction::SetUpStart);
-        h.act(PhysicalAction::SetClock {
-            white_ms: rules.time_control.base_ms,
-            black_ms: rules.time_control.base_ms,
-        });
     }
+    let mut players_start = !tandem_starts;
+    if tandem_starts {
+        // The TD starts both clocks once Tandem has set them up.
+        let deadline = Instant::now() + WAIT_FOR_START;
+        while !started_by_tandem(boards) {
+            if stop.load(Ordering::SeqCst) {
+                return;
+            }
+            if Instant::now() > deadline {
+                players_start = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    if players_start {
+        for h in boards.iter() {
+            h.act(PhysicalAction::SetClock {
+                white_ms: rules.time_control.base_ms,
+                black_ms: rules.time_control.base_ms,
+            });
+        }
+    }
+    // Black starts White's clock (a press that changes nothing on a clock already
+    // started by Tandem).
+    let clock_start = if players_start { 2500 } else { now() + 100 };
     let table = RealTable {
         boards: boards.clone(),
         queue: BinaryHeap::new(),
@@ -248,7 +314,7 @@ fn play_one(
     let mut style = Style::blitz();
     // Spectators should be able to follow: a little slower than real blitz.
     style.think_ms = (700, 3500);
-    let mut r = Rehearsal::at(table, rules, &style, Chooser::Natural, seed, 2500);
+    let mut r = Rehearsal::at(table, rules, &style, Chooser::Natural, seed, clock_start);
     r.set_max_plies(max_plies);
     let mut knocked = false;
     loop {

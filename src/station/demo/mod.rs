@@ -1,7 +1,10 @@
 //! The demo: a match played game after game on two virtual boards by virtual hands, for
-//! the window out of the box and for `tandem station` with no boards alike. When the hands
-//! stop a game (their move limit), the demo gives it a result as a TD would; when they set
-//! up the next game, a new match folder is started. Old demo folders are pruned.
+//! the window out of the box and for `tandem station` with no boards alike. Tandem drives
+//! both boards' DGT3000s: each new match sets them up (paused, "READY"), and once both
+//! are set up and the pieces stand, the demo's TD starts both together; the hands wait
+//! for that. When the hands stop a game (their move limit), the demo gives it a result as
+//! a TD would; when they set up the next game, a new match folder is started. Old demo
+//! folders are pruned.
 
 mod hands;
 
@@ -53,6 +56,8 @@ pub struct DemoStation {
     finished: u64,
     /// When to give the stopped game its result.
     adjudicate_at: Option<Millis>,
+    /// The clocks of this game's match were started.
+    clocks_started: bool,
 }
 
 impl DemoStation {
@@ -72,7 +77,7 @@ impl DemoStation {
         let boards = DemoBoards::spawn(Some(registry.to_path_buf()), seed)
             .context("starting the demo's virtual boards")?;
         let session = Self::new_session(&boards, root, registry, &template, &waker)?;
-        let player = boards.play(template.config.rules.clone(), seed, game_plies);
+        let player = boards.play_on_tandems_start(template.config.rules.clone(), seed, game_plies);
         Ok(DemoStation {
             boards,
             player,
@@ -84,6 +89,7 @@ impl DemoStation {
             seen: 0,
             finished: 0,
             adjudicate_at: None,
+            clocks_started: false,
         })
     }
 
@@ -95,7 +101,13 @@ impl DemoStation {
         waker: &Waker,
     ) -> anyhow::Result<Session> {
         let plans = boards.plans();
-        let header = super::new_header(header.config.clone(), &header.event, &header.site, &plans);
+        let mut config = header.config.clone();
+        // Part of the demo: both DGT3000s driven by Tandem.
+        config.clocks = crate::ByBoard {
+            a: crate::arbiter::ClockPlan::Drive,
+            b: crate::arbiter::ClockPlan::Drive,
+        };
+        let header = super::new_header(config, &header.event, &header.site, &plans);
         let dir = folder::new_match_dir(root, FOLDER_PREFIX);
         Session::start(
             header,
@@ -132,6 +144,11 @@ impl DemoStation {
             return Ok(None);
         };
         let now = session.now_ms();
+        if !self.clocks_started && ready_to_start(&session.view()) {
+            // The demo's TD starts both clocks together.
+            self.clocks_started = true;
+            session.td(TdAction::StartClocks);
+        }
         let finished = self.player.games_finished();
         if finished > self.finished {
             self.finished = finished;
@@ -173,6 +190,7 @@ impl DemoStation {
         )
         .context("starting the demo's next game")?;
         self.session = Some(session);
+        self.clocks_started = false;
         Ok(Some(DemoNews::NextGame { finished: last }))
     }
 
@@ -193,6 +211,22 @@ impl Drop for DemoStation {
             s.stop(true);
         }
     }
+}
+
+/// Both clocks set up by Tandem (nothing on its way to them) and both boards showing the
+/// start position: the TD may start the clocks.
+#[must_use]
+pub fn ready_to_start(view: &MatchView) -> bool {
+    !view.clocks.started
+        && view.result.is_none()
+        && view.record.is_empty()
+        && !view.clocks.boards.is_empty()
+        && view
+            .clocks
+            .boards
+            .iter()
+            .all(|c| c.in_hand && c.waiting == 0 && c.note.is_some())
+        && view.boards.iter().all(|b| b.started && b.link.connected)
 }
 
 /// The demo's hands stop after a number of moves: the player furthest behind in material

@@ -58,10 +58,24 @@ impl TandemApp {
             live.stop(true);
         }
         self.console = Console::default();
+        self.console.keys = self.clock_keys();
+    }
+
+    /// The console's keys for the clocks: the buttons file's, else F9 and F1–F4.
+    pub(super) fn clock_keys(&self) -> crate::ui::console::ClockKeys {
+        self.opts
+            .buttons
+            .as_ref()
+            .map(crate::ui::console::ClockKeys::from_file)
+            .unwrap_or_default()
     }
 
     pub(super) fn header(&self, rules: RulesPreset, boards: &[BoardPlan]) -> JournalHeader {
         let mut config = ArbiterConfig::new(rules);
+        config.clocks = crate::ByBoard {
+            a: self.setup.clocks,
+            b: self.setup.clocks,
+        };
         for (i, name) in self.setup.names.iter().enumerate() {
             if !name.trim().is_empty() {
                 config.players[i] = name.trim().to_owned();
@@ -94,7 +108,10 @@ impl TandemApp {
                 self.stop_live();
                 let header = self.header(rules, &plans);
                 let dir = folder::new_match_dir(&self.opts.data_dir, "");
-                let session = Session::start(header, &plans, &dir, None, self.waker.clone())?;
+                let mut session = Session::start(header, &plans, &dir, None, self.waker.clone())?;
+                if let Some(file) = &self.opts.buttons {
+                    session.attach_buttons(file);
+                }
                 self.live = Some(Live::Match(Box::new(session)));
             }
         }
@@ -153,8 +170,11 @@ impl TandemApp {
         };
         let plans = BoardPlan::for_station(&station)?;
         self.stop_live();
-        let session = Session::resume(dir, &plans, None, self.waker.clone())
+        let mut session = Session::resume(dir, &plans, None, self.waker.clone())
             .with_context(|| format!("resuming {}", dir.display()))?;
+        if let Some(file) = &self.opts.buttons {
+            session.attach_buttons(file);
+        }
         self.live = Some(Live::Match(Box::new(session)));
         self.screen = Screen::Console;
         self.resume_prompt = false;

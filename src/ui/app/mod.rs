@@ -65,6 +65,14 @@ pub struct Options {
     pub seed: u64,
     /// Save `console.png` here once the app has run this long (ms).
     pub screenshots: Option<(PathBuf, Millis)>,
+    /// Who keeps the boards' time (`--clocks`); the set-up form starts with it.
+    pub clocks: Option<crate::arbiter::ClockPlan>,
+    /// `--screenshots-paused`: stop both clocks (and show the Clocks tab) a moment before
+    /// the pictures, for the README's pictures of a pause.
+    pub screenshots_paused: bool,
+    /// The clock buttons file (`--buttons`): devices read when Tandem is the clock, and the
+    /// console's keys for the clocks.
+    pub buttons: Option<crate::buttons::ButtonsFile>,
 }
 
 impl Options {
@@ -111,6 +119,8 @@ pub struct TandemApp {
     /// An error to show the TD (a match that would not start, a file that would not open).
     pub message: Option<String>,
     shots_taken: bool,
+    /// `--screenshots-paused`: play was stopped for the pictures.
+    shots_paused: bool,
 }
 
 impl TandemApp {
@@ -182,6 +192,9 @@ impl TandemApp {
         let waker: Waker =
             Arc::new(move || waker_ctx.request_repaint_after(Duration::from_millis(100)));
         let mut setup = SetupForm::new(opts.rules.as_deref().unwrap_or(RulesPreset::DEFAULT_NAME));
+        if let Some(plan) = opts.clocks {
+            setup.clocks = plan;
+        }
         if let Some(s) = &opts.station {
             setup.station = s.display().to_string();
         }
@@ -205,7 +218,12 @@ impl TandemApp {
             waker,
             live: None,
             screen: Screen::Setup,
-            console: Console::default(),
+            console: Console::with_keys(
+                opts.buttons
+                    .as_ref()
+                    .map(console::ClockKeys::from_file)
+                    .unwrap_or_default(),
+            ),
             setup,
             unfinished: Vec::new(),
             resume_prompt: false,
@@ -216,6 +234,7 @@ impl TandemApp {
             tally: Tally::default(),
             message: None,
             shots_taken: false,
+            shots_paused: false,
             opts,
         }
     }

@@ -31,13 +31,24 @@ pub(super) fn show(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>) {
             ));
         }
     }
-    if standing.is_empty() && console.notices.is_empty() {
+    let paused = desk.view.clocks.paused.as_ref().map(|p| {
+        format!(
+            "PLAY STOPPED on both boards — {} — for {} — Resume both with {} or the button on the right",
+            p.text,
+            text::duration_words(now.saturating_sub(p.since)),
+            console.keys.pause
+        )
+    });
+    if standing.is_empty() && console.notices.is_empty() && paused.is_none() {
         return;
     }
     let mut dismissed = None;
     egui::Panel::top("td-banners").show(ui, |ui| {
         for line in standing {
             banner(ui, theme::BAD_FILL, &line, None);
+        }
+        if let Some(line) = &paused {
+            banner(ui, theme::WARN_FILL, line, None);
         }
         for (i, n) in console.notices.iter().enumerate().rev() {
             let fill = if n.good {

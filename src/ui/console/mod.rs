@@ -14,12 +14,15 @@
 //!   the sensors missed.
 //! - `alerts`: the alert queue, each alert with its resolutions; results the players
 //!   show with their kings.
+//! - `clocks`: start, pause and resume both clocks (always in sight, and a key), and the
+//!   Clocks tab: who keeps each board's time, what the clocks answered, times to set.
 //! - `result`, `penalties`, `players`, `export`: the tabs under the alert queue.
 //! - `parts`: what several panels draw alike (a card, a labelled field).
 
 mod alerts;
 mod banners;
 mod boards;
+mod clocks;
 mod export;
 mod moves;
 mod parts;
@@ -31,6 +34,7 @@ use std::path::PathBuf;
 
 use egui::{ScrollArea, Ui};
 
+pub use self::clocks::ClockKeys;
 pub use self::export::write_bpgn;
 use super::pieces::PieceSet;
 use super::source::MatchSource;
@@ -46,6 +50,7 @@ const NOTICE_MS: Millis = 15_000;
 /// Tabs under the alert queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
+    Clocks,
     Result,
     Penalties,
     Players,
@@ -94,6 +99,10 @@ pub struct Console {
     /// The link state last seen per board, to notice changes, and when it was lost.
     links: [Option<bool>; 2],
     lost_at: [Option<Millis>; 2],
+    /// Times being typed for the four clocks (by seat).
+    pub set_times: [String; 4],
+    /// The keys for the clocks.
+    pub keys: ClockKeys,
 }
 
 impl Default for Console {
@@ -113,11 +122,22 @@ impl Default for Console {
             notices: Vec::new(),
             links: [None, None],
             lost_at: [None, None],
+            set_times: Default::default(),
+            keys: ClockKeys::default(),
         }
     }
 }
 
 impl Console {
+    /// A fresh console with these keys for the clocks.
+    #[must_use]
+    pub fn with_keys(keys: ClockKeys) -> Console {
+        Console {
+            keys,
+            ..Console::default()
+        }
+    }
+
     /// Notices link changes (a loud banner for the TD) and keeps the name fields in step
     /// with the arbiter. Returns whether a board was just lost (the app asks the window
     /// system for attention).
@@ -210,6 +230,7 @@ pub fn show(
         pieces,
     };
     let mut requests = Vec::new();
+    clocks::keys(ui, console, &desk);
     banners::show(ui, console, &desk);
     egui::Panel::right("td-side")
         .resizable(true)
@@ -231,11 +252,13 @@ fn side_panel(
     desk: &Desk<'_>,
     requests: &mut Vec<ConsoleRequest>,
 ) {
+    clocks::strip(ui, console, desk);
     alerts::show(ui, console, desk);
     ui.separator();
     ui.horizontal(|ui| {
         for (tab, name) in [
             (Tab::Result, "Result"),
+            (Tab::Clocks, "Clocks"),
             (Tab::Penalties, "Penalties"),
             (Tab::Players, "Players"),
             (Tab::Export, "Export"),
@@ -249,6 +272,7 @@ fn side_panel(
         .auto_shrink([false, false])
         .show(ui, |ui| match console.tab {
             Tab::Result => result::show(ui, console, desk),
+            Tab::Clocks => clocks::show(ui, console, desk),
             Tab::Penalties => penalties::show(ui, console, desk),
             Tab::Players => players::show(ui, console, desk),
             Tab::Export => export::show(ui, console, desk, requests),

@@ -108,7 +108,25 @@ pub(super) fn penalize(
         penalty,
         alert: about,
     });
-    if penalty == Penalty::TimeToOpponent {
+    let in_hand = desk
+        .view
+        .clocks
+        .boards
+        .iter()
+        .any(|c| c.board == seat.board && c.in_hand);
+    if penalty == Penalty::TimeToOpponent && in_hand {
+        // Tandem puts the minute on the clock (and checks it took it).
+        console.notice(
+            desk.now,
+            format!(
+                "Tandem adds {} to {}'s clock (board {})",
+                text::duration_words(desk.source.rules().penalties.time_penalty_ms),
+                text::player(desk.view, seat.opponent()),
+                seat.board
+            ),
+            true,
+        );
+    } else if penalty == Penalty::TimeToOpponent {
         // The arbiter records the penalty; the time itself is set on the clock.
         console.notice(
             desk.now,

@@ -2,6 +2,7 @@
 //! compare with the truth.
 #![allow(dead_code)]
 
+pub mod clocks;
 pub mod live;
 pub mod scene;
 
