@@ -7,6 +7,7 @@
 //! - [`device`]: serial workers, device profiles, the virtual board, capture files.
 //! - [`sensing`]: square occupancy to moves and drops.
 //! - [`arbiter`]: the deterministic core: inputs in, moves, alerts and outcome out.
+//! - [`event`]: a club evening: teams, rounds, pairings, results, standings (pure).
 //! - [`ui`]: the TD console and the projector (egui).
 //!
 //! The pure core (`rules`, `dgt`, `sensing`, `arbiter`) never reads the wall clock and
@@ -17,6 +18,7 @@ pub mod board_id;
 pub mod cli;
 pub mod device;
 pub mod dgt;
+pub mod event;
 pub mod notation;
 pub mod rules;
 pub mod sensing;
