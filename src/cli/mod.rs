@@ -6,6 +6,7 @@ pub mod bench;
 pub mod bpgn;
 pub mod decode;
 pub mod emulate;
+pub mod event;
 pub mod ports;
 pub mod replay;
 pub mod station;

@@ -228,7 +228,8 @@ pub fn standings_html(event: &Event) -> String {
                 let result = result_text(event, g);
                 let _ = writeln!(
                     out,
-                    "<tr><td>{g}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    event.game_label(g),
                     side(sides[0], [0, 3]),
                     side(sides[1], [1, 2]),
                     e(&result),

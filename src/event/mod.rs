@@ -797,6 +797,17 @@ impl Event {
         }
     }
 
+    /// A game's name on sheets and in the BPGN's Round: `2.3`, or `2.3.1`, `2.3.2` when a
+    /// pairing plays several games.
+    #[must_use]
+    pub fn game_label(&self, g: GameRef) -> String {
+        if self.games_per_pairing() > 1 {
+            format!("{}.{}.{}", g.round, g.pairing, g.game)
+        } else {
+            g.to_string()
+        }
+    }
+
     /// Marks a game begun in `folder`; open colour choices stand as shown.
     pub fn start_game(&mut self, g: GameRef, folder: &str) -> Result<(), EventError> {
         let Some(game) = self.game(g) else {

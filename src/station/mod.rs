@@ -6,6 +6,7 @@
 //! boards, for the window and for `tandem station` alike.
 
 pub mod demo;
+pub mod event;
 pub mod folder;
 pub mod recording;
 pub mod runner;
@@ -83,6 +84,7 @@ pub fn new_header(
         date,
         time: Some(time),
         capture: None,
+        round: String::new(),
     }
 }
 

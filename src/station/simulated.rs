@@ -32,6 +32,8 @@ pub struct SimulatedPlay {
     pub game_plies: usize,
     /// How the hands play (the demo's pace by default).
     pub style: Style,
+    /// The boards' DGT serial numbers, A and B (as `boards.ron` names them).
+    pub serials: [String; 2],
 }
 
 impl SimulatedPlay {
@@ -44,6 +46,7 @@ impl SimulatedPlay {
             seed,
             game_plies,
             style,
+            serials: ["10001".to_owned(), "10002".to_owned()],
         }
     }
 }
@@ -60,7 +63,7 @@ pub fn play_match(
     mut each: impl FnMut(&MatchRunner, &Input, &[Output]),
 ) -> anyhow::Result<MatchRunner> {
     let rules = header.config.rules.clone();
-    let configs = table_configs(rules.time_control);
+    let configs = table_configs(rules.time_control, &play.serials);
     let mut runner = MatchRunner::new(header.clone());
     let mut capture = match dir {
         Some(dir) => {
@@ -144,7 +147,7 @@ pub fn play_match(
 
 /// The two simulated boards: as the demo's (board B turned 180°, its clock on the right),
 /// with the match's time control on their clocks.
-fn table_configs(tc: TimeControl) -> [EmulatorConfig; 2] {
+fn table_configs(tc: TimeControl, serials: &[String; 2]) -> [EmulatorConfig; 2] {
     let clock = ClockConfig {
         base_ms: tc.base_ms,
         increment_ms: tc.increment_ms,
@@ -153,12 +156,12 @@ fn table_configs(tc: TimeControl) -> [EmulatorConfig; 2] {
     };
     [
         EmulatorConfig {
-            serial: "10001".into(),
+            serial: serials[0].clone(),
             clock: Some(clock.clone()),
             ..EmulatorConfig::default()
         },
         EmulatorConfig {
-            serial: "10002".into(),
+            serial: serials[1].clone(),
             orientation: crate::dgt::Orientation::Rotated,
             clock: Some(ClockConfig {
                 white_side: crate::dgt::ClockSide::Right,

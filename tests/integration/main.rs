@@ -9,6 +9,7 @@ mod bpgn;
 mod cli_decode;
 mod dgt_codec;
 mod emulator;
+mod event;
 mod hostile_input;
 mod pty_worker;
 mod real_captures;
