@@ -88,6 +88,9 @@ pub enum EventCommand {
         #[arg(long)]
         csv: bool,
     },
+    /// Play the current round live on this station (resuming games in play); with
+    /// `--demo`, on virtual boards, round after round.
+    Run(super::event_run::RunArgs),
     /// Play a whole event on simulated boards in simulated time.
     Simulate(SimulateArgs),
 }
@@ -300,6 +303,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        EventCommand::Run(r) => super::event_run::run(&r, &root),
         EventCommand::Simulate(s) => simulate_cmd(&s, &root),
     }
 }

@@ -7,6 +7,7 @@ pub mod bpgn;
 pub mod decode;
 pub mod emulate;
 pub mod event;
+pub mod event_run;
 pub mod ports;
 pub mod replay;
 pub mod station;

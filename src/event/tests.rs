@@ -817,3 +817,29 @@ fn the_standings_print_as_csv_and_html() {
 fn print_a_file() {
     println!("{}", file::to_text(&known_event()));
 }
+
+#[test]
+fn a_result_withdrawn_in_the_match_is_taken_back_with_the_next_game() {
+    let mut e = event("club-bughouse-corrected", rr(1), 2);
+    e.pair_next_round().unwrap();
+    let g1 = e.ready_games()[0];
+    let [a, _] = e.sides(g1).unwrap();
+    e.start_game(g1, "x").unwrap();
+    let g2 = e
+        .record_result(g1, GameResult::win(a, ""))
+        .unwrap()
+        .next_game
+        .unwrap();
+    e.withdraw_result(g1).unwrap();
+    assert!(e.game(g1).unwrap().result.is_none());
+    assert!(e.game(g2).is_none(), "the second game waits again");
+    assert_eq!(e.games_in_play(), vec![g1]);
+    // Once the next game has begun, a withdrawal is refused (a correction is the way).
+    let g2 = e
+        .record_result(g1, GameResult::win(a, ""))
+        .unwrap()
+        .next_game
+        .unwrap();
+    e.start_game(g2, "y").unwrap();
+    assert!(e.withdraw_result(g1).is_err());
+}

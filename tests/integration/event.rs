@@ -294,3 +294,95 @@ fn the_td_runs_an_evening_from_the_command_line() {
     assert!(err.contains(&prefix) && err.contains("no team"), "{err}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Follows the demo until `done` holds, or fails after `secs` seconds.
+fn follow_until(
+    demo: &mut tandem::station::demo::event::EventDemo,
+    secs: u64,
+    what: &str,
+    mut done: impl FnMut(&tandem::station::demo::event::EventDemo) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while !done(demo) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        demo.follow().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_board_lost_in_one_match_leaves_the_other_match_alone() {
+    use tandem::BoardId;
+    use tandem::arbiter::AlertKind;
+    use tandem::station::demo::event::{EventDemo, create_demo_event};
+    use tandem::station::event::EventStation;
+
+    let data = temp("board-lost");
+    let registry = data.join("registry");
+    let dir = create_demo_event(&data, "uscf-bughouse", 4).unwrap();
+    let station =
+        EventStation::open(&dir, Some(registry.clone()), std::sync::Arc::new(|| {})).unwrap();
+    let mut demo =
+        EventDemo::start(station, &registry, 5, 60, std::time::Duration::from_secs(1)).unwrap();
+    let plies = |d: &EventDemo, table: usize| {
+        d.station()
+            .live()
+            .iter()
+            .find(|m| m.table() == Some(table))
+            .map_or(0, |m| m.view().record.len())
+    };
+    follow_until(&mut demo, 90, "both matches under way", |d| {
+        d.station().live().len() == 2 && plies(d, 0) >= 4 && plies(d, 1) >= 4
+    });
+    let view_of = |d: &EventDemo, table: usize| {
+        d.station()
+            .live()
+            .iter()
+            .find(|m| m.table() == Some(table))
+            .unwrap()
+            .view()
+    };
+    let lost = demo.boards(0).unwrap().handle(BoardId::A).unwrap();
+    lost.unplug();
+    follow_until(&mut demo, 30, "table 1's board A seen lost", |d| {
+        !view_of(d, 0).boards[0].link.connected
+    });
+    let before = plies(&demo, 1);
+    follow_until(&mut demo, 60, "the other match playing on", |d| {
+        plies(d, 1) >= before + 4
+    });
+    let other = view_of(&demo, 1);
+    assert!(
+        other.boards.iter().all(|b| b.link.connected),
+        "the other match's boards stay"
+    );
+    assert!(
+        other
+            .alerts
+            .iter()
+            .all(|a| a.kind != AlertKind::Disconnected),
+        "no loss in the other match: {:?}",
+        other.alerts
+    );
+    let first = view_of(&demo, 0);
+    assert!(
+        first
+            .alerts
+            .iter()
+            .any(|a| a.kind == AlertKind::Disconnected && a.is_open())
+    );
+    demo.boards(0)
+        .unwrap()
+        .handle(BoardId::A)
+        .unwrap()
+        .replug()
+        .unwrap();
+    follow_until(&mut demo, 30, "table 1's board A found again", |d| {
+        view_of(d, 0).boards[0].link.connected
+    });
+    demo.stop();
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -35,17 +35,26 @@ impl DemoBoards {
     /// Starts the boards (board B turned 180° with its clock on the right, as boards are
     /// often set up) and publishes them in the registry.
     pub fn spawn(registry: Option<PathBuf>, seed: u64) -> std::io::Result<DemoBoards> {
+        Self::spawn_serials(registry, seed, ["10001", "10002"])
+    }
+
+    /// [`Self::spawn`] with the boards' serial numbers (a table of an event's demo).
+    pub fn spawn_serials(
+        registry: Option<PathBuf>,
+        seed: u64,
+        serials: [&str; 2],
+    ) -> std::io::Result<DemoBoards> {
         let tc = ClockConfig {
             base_ms: 5 * 60_000,
             ..ClockConfig::default()
         };
         let a = EmulatorConfig {
-            serial: "10001".into(),
+            serial: serials[0].into(),
             clock: Some(tc.clone()),
             ..EmulatorConfig::default()
         };
         let b = EmulatorConfig {
-            serial: "10002".into(),
+            serial: serials[1].into(),
             orientation: crate::dgt::Orientation::Rotated,
             clock: Some(ClockConfig {
                 white_side: crate::dgt::ClockSide::Right,
@@ -94,6 +103,25 @@ impl DemoBoards {
     /// `max_plies` plies a board (unless it ends sooner).
     #[must_use]
     pub fn play(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
+        self.play_allowed(rules, seed, max_plies, u64::MAX)
+    }
+
+    /// Like [`Self::play`], but the hands set up a game only when allowed to
+    /// ([`DemoPlayer::allow_next_game`]): an event's table waits for its next pairing.
+    #[must_use]
+    pub fn play_on_request(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
+        self.play_allowed(rules, seed, max_plies, 0)
+    }
+
+    fn play_allowed(
+        &self,
+        rules: RulesPreset,
+        seed: u64,
+        max_plies: usize,
+        allowed: u64,
+    ) -> DemoPlayer {
+        let allowed = Arc::new(AtomicU64::new(allowed));
+        let permits = allowed.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let games = Arc::new(AtomicU64::new(0));
         let finished = Arc::new(AtomicU64::new(0));
@@ -106,6 +134,10 @@ impl DemoBoards {
             .spawn(move || {
                 let mut seed = seed;
                 while !flag.load(Ordering::SeqCst) {
+                    if counter.load(Ordering::SeqCst) >= permits.load(Ordering::SeqCst) {
+                        sleep_unless(&flag, Duration::from_millis(50));
+                        continue;
+                    }
                     // Counted before the pieces are set up, so that a watcher can start
                     // a fresh match record for the new game.
                     counter.fetch_add(1, Ordering::SeqCst);
@@ -115,7 +147,9 @@ impl DemoBoards {
                     }
                     seed = seed.wrapping_add(1);
                     // A pause between matches, then the pieces are set up again.
-                    sleep_unless(&flag, PAUSE_BETWEEN_GAMES);
+                    if permits.load(Ordering::SeqCst) == u64::MAX {
+                        sleep_unless(&flag, PAUSE_BETWEEN_GAMES);
+                    }
                 }
             })
             .ok();
@@ -123,6 +157,7 @@ impl DemoBoards {
             stop,
             games,
             finished,
+            allowed,
             thread,
         }
     }
@@ -133,6 +168,8 @@ pub struct DemoPlayer {
     stop: Arc<AtomicBool>,
     games: Arc<AtomicU64>,
     finished: Arc<AtomicU64>,
+    /// Games the hands may begin.
+    allowed: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -149,6 +186,15 @@ impl DemoPlayer {
     #[must_use]
     pub fn games_finished(&self) -> u64 {
         self.finished.load(Ordering::SeqCst)
+    }
+
+    /// Lets hands that play on request set up and play one more game.
+    pub fn allow_next_game(&self) {
+        let _ = self
+            .allowed
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |a| {
+                Some(a.saturating_add(1))
+            });
     }
 
     pub fn stop(&mut self) {

@@ -3,6 +3,7 @@
 //! stop a game (their move limit), the demo gives it a result as a TD would; when they set
 //! up the next game, a new match folder is started. Old demo folders are pruned.
 
+pub mod event;
 mod hands;
 
 pub use hands::{DemoBoards, DemoPlayer};

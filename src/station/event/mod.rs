@@ -9,9 +9,11 @@
 //!   arbiter thread, journal and folder; resumed from their journals after a crash.
 
 pub mod folder;
+pub mod live;
 pub mod simulate;
 
 pub use folder::EventFolder;
+pub use live::{EventNews, EventStation, LiveMatch};
 
 use crate::BoardId;
 use crate::arbiter::ArbiterConfig;
