@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::station::folder;
+use crate::ui::projector_grid::HallChoice;
 use crate::ui::{Options, TandemApp};
 
 #[derive(clap::Args, Debug, Default)]
@@ -50,6 +51,17 @@ pub struct RunArgs {
     pub screenshots: Option<PathBuf>,
     #[arg(long, default_value_t = 45)]
     pub screenshots_after: u64,
+    /// Open an event (its name under the data folder's `events`, or its folder),
+    /// resuming every game in play.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// An evening of this many teams on virtual boards (a table of two boards a pairing).
+    #[arg(long)]
+    pub event_demo: Option<usize>,
+    /// What the projector shows during an evening: `auto` (the matches, the standings
+    /// between rounds), `grid` or `standings`.
+    #[arg(long)]
+    pub hall: Option<String>,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -81,6 +93,15 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             .screenshots
             .clone()
             .map(|d| (d, args.screenshots_after * 1000)),
+        event: args.event.clone(),
+        event_demo: args.event_demo,
+        hall: match args.hall.as_deref() {
+            None => None,
+            Some("auto") => Some(HallChoice::Auto),
+            Some("grid") => Some(HallChoice::Grid),
+            Some("standings") => Some(HallChoice::Standings),
+            Some(other) => anyhow::bail!("--hall {other}: auto, grid or standings"),
+        },
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -26,4 +26,5 @@ mod sim;
 mod station_live;
 mod td_refusals;
 mod ui;
+mod ui_event;
 mod ui_live;

@@ -17,6 +17,29 @@ use crate::station::event::simulate::simulated_teams;
 use crate::station::event::{EventFolder, EventNews, EventStation, virtual_tables};
 use crate::station::folder::{date_and_time_now, stamp_now};
 
+/// Demo evenings kept (a demo left running night after night would fill the disk).
+const KEEP_DEMO_EVENTS: usize = 4;
+
+/// Keeps the newest `keep` demo evenings in `events`, removing older ones.
+fn prune_demo_events(events: &Path, keep: usize) {
+    let Ok(entries) = std::fs::read_dir(events) else {
+        return;
+    };
+    let mut dirs: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("demo-"))
+        })
+        .filter_map(|p| Some((std::fs::metadata(&p).and_then(|m| m.modified()).ok()?, p)))
+        .collect();
+    dirs.sort_by_key(|d| std::cmp::Reverse(d.0));
+    for (_, d) in dirs.into_iter().skip(keep.saturating_sub(1)) {
+        std::fs::remove_dir_all(d).ok();
+    }
+}
+
 /// How long after the hands stop a game it gets its result (its last presses judged).
 const ADJUDICATION: Duration = Duration::from_secs(3);
 
@@ -60,8 +83,9 @@ pub fn create_demo_event(root: &Path, rules: &str, teams: usize) -> anyhow::Resu
         event.add_team(t)?;
     }
     event.tables = virtual_tables((teams / 2).max(1));
-    let dir =
-        crate::station::event::folder::events_root(root).join(format!("demo-{}", stamp_now()));
+    let events = crate::station::event::folder::events_root(root);
+    prune_demo_events(&events, KEEP_DEMO_EVENTS);
+    let dir = events.join(format!("demo-{}", stamp_now()));
     EventFolder::create(&dir, &event)?;
     Ok(dir)
 }

@@ -28,6 +28,7 @@ use crate::station::demo::{self};
 use crate::station::{Waker, folder};
 
 mod chrome;
+mod event;
 mod live;
 mod tally;
 
@@ -65,6 +66,12 @@ pub struct Options {
     pub seed: u64,
     /// Save `console.png` here once the app has run this long (ms).
     pub screenshots: Option<(PathBuf, Millis)>,
+    /// `--event`: open this event (a name under the data folder's `events`, or a folder).
+    pub event: Option<String>,
+    /// `--event-demo N`: an evening of N teams on virtual boards.
+    pub event_demo: Option<usize>,
+    /// What the projector shows during an evening, at start.
+    pub hall: Option<crate::ui::projector_grid::HallChoice>,
 }
 
 impl Options {
@@ -89,6 +96,8 @@ enum Screen {
     Console,
     Setup,
     Replay,
+    /// An evening: every live match at a glance.
+    Overview,
 }
 
 /// The Tandem app: TD console in the main window, projector in a second one.
@@ -119,6 +128,9 @@ impl TandemApp {
     #[must_use]
     pub fn new(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let mut app = Self::bare(ctx, opts, monitors);
+        if app.start_event_if_any() {
+            return app;
+        }
         app.unfinished = folder::unfinished(&app.opts.data_dir)
             .iter()
             .take(5)
@@ -232,6 +244,7 @@ impl TandemApp {
     /// Before each frame: follow the station, schedule the next repaint.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.follow_demo();
+        self.follow_event(ctx);
         self.follow_replay_load();
         let Some(live) = &self.live else { return };
         let Some(source) = live.source() else {
@@ -285,6 +298,7 @@ impl TandemApp {
         }
         match self.screen {
             Screen::Setup => self.setup_screen(ui),
+            Screen::Overview => self.overview_screen(ui),
             Screen::Replay => {
                 let close = match (&mut self.replay, &self.replay_load) {
                     (Some(r), _) => replay::show(ui, r, self.pieces.as_ref()),
