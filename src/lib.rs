@@ -10,8 +10,8 @@
 //! - [`event`]: a club evening: teams, rounds, pairings, results, standings (pure).
 //! - [`ui`]: the TD console and the projector (egui).
 //!
-//! The pure core (`rules`, `dgt`, `sensing`, `arbiter`) never reads the wall clock and
-//! never touches I/O: time arrives inside the inputs.
+//! The pure core (`rules`, `dgt`, `sensing`, `arbiter`, and `event` above it) never reads
+//! the wall clock and never touches I/O: time arrives inside the inputs.
 
 pub mod arbiter;
 pub mod board_id;

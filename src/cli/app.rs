@@ -62,6 +62,9 @@ pub struct RunArgs {
     /// between rounds), `grid` or `standings`.
     #[arg(long)]
     pub hall: Option<String>,
+    /// The demo evening's hands stop each game after this many plies a board.
+    #[arg(long, default_value_t = crate::station::demo::GAME_PLIES)]
+    pub demo_plies: usize,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -95,6 +98,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             .map(|d| (d, args.screenshots_after * 1000)),
         event: args.event.clone(),
         event_demo: args.event_demo,
+        demo_plies: args.demo_plies,
         hall: match args.hall.as_deref() {
             None => None,
             Some("auto") => Some(HallChoice::Auto),

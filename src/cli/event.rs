@@ -157,7 +157,8 @@ pub struct SimulateArgs {
 
 pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
     let root = args.data_dir.clone().unwrap_or_else(data_dir);
-    let open = |name: &str| -> anyhow::Result<(EventFolder, Event)> {
+    // A change is refused while another Tandem has the event open (it would be lost).
+    let open = |name: &str, change: bool| -> anyhow::Result<(EventFolder, Event)> {
         let folder = EventFolder::at(&event_folder::resolve(name, &root));
         anyhow::ensure!(
             folder.exists(),
@@ -165,6 +166,9 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             folder.dir().display()
         );
         let event = folder.load()?;
+        if change {
+            folder.check_unlocked()?;
+        }
         Ok((folder, event))
     };
     match args.command {
@@ -174,7 +178,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             name,
             players,
         } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             let players = players
                 .iter()
                 .map(|p| parse_player(p))
@@ -190,21 +194,21 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             b,
             profile,
         } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             e.tables.push(Table { a, b, profile });
             folder.save(&e)?;
             println!("table {}", e.tables.len());
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Pair { event } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             let r = e.pair_next_round()?;
             folder.save(&e)?;
             print!("{}", round_text(&e, r));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Unpair { event } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             let r = e.unpair_last_round()?;
             folder.save(&e)?;
             println!("round {r} taken back");
@@ -216,7 +220,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             pairing,
             other,
         } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             e.swap_tables(round, pairing, other)?;
             folder.save(&e)?;
             print!("{}", round_text(&e, round));
@@ -228,7 +232,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             team,
             player,
         } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             let team = TeamId(team);
             let t = e
                 .team(team)
@@ -252,7 +256,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             result,
             note,
         } => {
-            let (folder, mut e) = open(&event)?;
+            let (folder, mut e) = open(&event, true)?;
             let [a, b] = e
                 .sides(game)
                 .with_context(|| format!("there is no game {game}"))?;
@@ -276,7 +280,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Show { event } => {
-            let (_, e) = open(&event)?;
+            let (_, e) = open(&event, false)?;
             println!(
                 "{} · {} · {} · {}",
                 e.setup.name,
@@ -295,7 +299,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Standings { event, csv } => {
-            let (_, e) = open(&event)?;
+            let (_, e) = open(&event, false)?;
             if csv {
                 print!("{}", export::standings_csv(&e));
             } else {

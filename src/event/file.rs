@@ -10,7 +10,7 @@
 //!     teams: [(name: "Knights", players: [(name: "Ada", rating: Some(1500)), ...]), ...],
 //!     tables: [(a: "10001", b: "10002", profile: "virtual"), ...],
 //!     rounds: [(pairings: [(first: 1, second: 4, table: Some(0), games: [(side_a: 1,
-//!               white: [0, 0], choice: [Chosen, Chosen], folder: Some("rounds/1/match-1"),
+//!               white: (0, 0), choice: (Chosen, Chosen), folder: Some("rounds/1/match-1"),
 //!               result: Some((winner: Some(1), kind: Played, by_td: false,
 //!               note: "Dana checkmated")))])], byes: [])],
 //! )

@@ -354,6 +354,22 @@ impl Event {
         Ok(())
     }
 
+    /// Puts a pairing on table `table`; the pairing of the round that had it (not begun)
+    /// takes this one's table in exchange.
+    pub fn assign_table(&mut self, round: u16, p: u16, table: usize) -> Result<(), EventError> {
+        let holder = self.round(round).and_then(|r| {
+            r.pairings
+                .iter()
+                .position(|x| x.table == Some(table))
+                .and_then(|i| u16::try_from(i + 1).ok())
+        });
+        match holder {
+            Some(q) if q == p => Ok(()),
+            Some(q) => self.swap_tables(round, p, q),
+            None => self.set_table(round, p, Some(table)),
+        }
+    }
+
     /// A team's choice of who plays White in a game, where the text lets the team choose
     /// (refused where the rule decides, or once the game has begun).
     pub fn choose_white(
@@ -459,6 +475,19 @@ impl Event {
                     *c = Choice::Chosen;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Takes back the start of a game whose match could not begin (its folder was never
+    /// made): it waits to be started again.
+    pub fn unstart_game(&mut self, g: GameRef) -> Result<(), EventError> {
+        match self.game(g) {
+            Some(game) if game.result.is_none() && game.folder.is_some() => {}
+            _ => return refused(format!("game {g} is not begun without a result")),
+        }
+        if let Some(game) = self.game_mut(g) {
+            game.folder = None;
         }
         Ok(())
     }

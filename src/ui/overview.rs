@@ -55,6 +55,14 @@ pub enum OverviewRequest {
     Start(GameRef),
     PairNextRound,
     Hall(HallChoice),
+    /// Put a pairing on a table (the pairing that had it takes this one's).
+    Table {
+        round: u16,
+        pairing: u16,
+        table: usize,
+    },
+    /// Start every game waiting whose table is free.
+    StartAll,
     /// A team's choice of who plays White.
     ChooseWhite {
         game: GameRef,
@@ -336,7 +344,12 @@ fn waiting(ui: &mut Ui, o: &Overview<'_>, out: &mut Vec<OverviewRequest>) {
         return;
     }
     ui.add_space(8.0);
-    ui.heading("Waiting to start");
+    ui.horizontal(|ui| {
+        ui.heading("Waiting to start");
+        if ui.button("Start all").clicked() {
+            out.push(OverviewRequest::StartAll);
+        }
+    });
     for g in ready {
         let (Some(p), Some(game)) = (e.pairing(g.round, g.pairing), e.game(g)) else {
             continue;

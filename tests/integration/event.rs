@@ -386,3 +386,31 @@ fn a_board_lost_in_one_match_leaves_the_other_match_alone() {
     demo.stop();
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn an_event_open_at_a_station_refuses_changes_from_elsewhere() {
+    use tandem::station::event::EventStation;
+    let data = temp("lock");
+    let ok = |args: &[&str]| {
+        let (ok, out, err) = run(args, &data);
+        assert!(ok, "{args:?}\n{out}\n{err}");
+    };
+    ok(&["event", "create", "club", "--rules", "uscf-bughouse"]);
+    ok(&["event", "add-team", "club", "Knights", "Ada", "Boris"]);
+    ok(&["event", "add-team", "club", "Rooks", "Chen", "Dana"]);
+    let dir = data.join("events/club");
+    let station = EventStation::open(
+        &dir,
+        Some(data.join("registry")),
+        std::sync::Arc::new(|| {}),
+    )
+    .unwrap();
+    let (changed, _, err) = run(&["event", "pair", "club"], &data);
+    assert!(!changed && err.contains("open in another Tandem"), "{err}");
+    let (read, out, _) = run(&["event", "standings", "club"], &data);
+    assert!(read && out.contains("Knights"), "reading is fine: {out}");
+    // Once the station stops, changes go through.
+    station.stop();
+    ok(&["event", "pair", "club"]);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -121,6 +121,52 @@ impl EventFolder {
     }
 }
 
+/// The mark that a Tandem has the event open (its process id): one station writes an
+/// event at a time.
+pub const LOCK: &str = "event.lock";
+
+/// An event held open by this process; the mark is removed when dropped. A mark left by
+/// a process that is gone (a crash) is taken over.
+#[derive(Debug)]
+pub struct EventLock {
+    path: PathBuf,
+}
+
+impl Drop for EventLock {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.path).ok();
+    }
+}
+
+impl EventFolder {
+    /// Refuses if another live Tandem has the event open.
+    pub fn check_unlocked(&self) -> anyhow::Result<()> {
+        let path = self.dir.join(LOCK);
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Ok(());
+        };
+        let pid: u32 = text.trim().parse().unwrap_or(0);
+        let alive =
+            pid != 0 && pid != std::process::id() && Path::new(&format!("/proc/{pid}")).exists();
+        anyhow::ensure!(
+            !alive,
+            "{} is open in another Tandem (process {pid}): change it there, or stop that one \
+             (if no Tandem runs, remove {})",
+            self.dir.display(),
+            path.display()
+        );
+        Ok(())
+    }
+
+    /// Marks the event open by this process (refused if another live one has it).
+    pub fn lock(&self) -> anyhow::Result<EventLock> {
+        self.check_unlocked()?;
+        let path = self.dir.join(LOCK);
+        write_atomically(&path, format!("{}\n", std::process::id()).as_bytes())?;
+        Ok(EventLock { path })
+    }
+}
+
 /// Writes a file whole: beside it first, synced, then renamed over it.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let mut tmp = path.as_os_str().to_owned();

@@ -30,6 +30,7 @@ use crate::station::recording::Recording;
 use crate::station::runner::MatchRunner;
 use crate::station::{BoardPlan, Session, Waker};
 
+use super::folder::EventLock;
 use super::{EventFolder, game_header, table_plans};
 
 /// One game being played live.
@@ -99,6 +100,8 @@ pub struct EventStation {
     /// Close a match this long after its result (`None`: the TD closes it).
     close_after: Option<Duration>,
     news: Vec<EventNews>,
+    /// This station has the event open (another is refused).
+    _lock: EventLock,
 }
 
 impl EventStation {
@@ -113,6 +116,7 @@ impl EventStation {
     ) -> anyhow::Result<EventStation> {
         let folder = EventFolder::at(dir);
         let event = folder.load()?;
+        let lock = folder.lock()?;
         let mut station = EventStation {
             folder,
             event,
@@ -121,6 +125,7 @@ impl EventStation {
             waker,
             close_after: None,
             news: Vec::new(),
+            _lock: lock,
         };
         for g in station.event.games_in_play() {
             station.resume_game(g)?;
@@ -260,13 +265,21 @@ impl EventStation {
         self.save()?;
         let dir = self.folder.dir().join(&name);
         let header = game_header(&self.event, g, &plans);
-        let session = Session::start(
+        let session = match Session::start(
             header,
             &plans,
             &dir,
             self.registry.clone(),
             self.waker.clone(),
-        )?;
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                // Not begun after all: the game waits to be started again.
+                self.event.unstart_game(g).ok();
+                self.save()?;
+                return Err(e.context(format!("starting game {}", self.event.game_label(g))));
+            }
+        };
         self.news.push(EventNews::Started { game: g, dir });
         self.live.push(LiveMatch {
             game: g,

@@ -143,7 +143,11 @@ impl TandemApp {
                     station,
                     reg,
                     self.opts.seed,
-                    crate::station::demo::GAME_PLIES,
+                    if self.opts.demo_plies == 0 {
+                        crate::station::demo::GAME_PLIES
+                    } else {
+                        self.opts.demo_plies
+                    },
                     DEMO_BETWEEN_ROUNDS,
                 )?))
             }
@@ -323,6 +327,16 @@ impl TandemApp {
                 ev.station_mut().close_game(g)?;
             }
             OverviewRequest::Start(g) => ev.station_mut().start_game(g)?,
+            OverviewRequest::StartAll => {
+                ev.station_mut().start_ready()?;
+            }
+            OverviewRequest::Table {
+                round,
+                pairing,
+                table,
+            } => ev
+                .station_mut()
+                .edit(|e| e.assign_table(round, pairing, table))?,
             OverviewRequest::PairNextRound => {
                 ev.station_mut().pair_next_round()?;
             }

@@ -72,6 +72,9 @@ pub struct Options {
     pub event_demo: Option<usize>,
     /// What the projector shows during an evening, at start.
     pub hall: Option<crate::ui::projector_grid::HallChoice>,
+    /// The demo evening's hands stop each game after this many plies a board (0: the
+    /// demo's own number).
+    pub demo_plies: usize,
 }
 
 impl Options {
