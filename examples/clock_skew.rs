@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use tandem::BoardId;
-use tandem::arbiter::{ArbiterConfig, ClockPlan, TdAction};
 use tandem::arbiter::journal::JournalHeader;
+use tandem::arbiter::{ArbiterConfig, ClockPlan, TdAction};
 use tandem::dgt::ClockCommand;
 use tandem::rules::RulesPreset;
 use tandem::station::Session;
@@ -37,7 +37,10 @@ fn wait(mut ok: impl FnMut() -> bool, secs: u64) -> bool {
 }
 
 fn main() -> anyhow::Result<()> {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(10);
     let root = std::env::temp_dir().join(format!("tandem-skew-{}", std::process::id()));
     let mut skews: Vec<(String, f64)> = Vec::new();
     for run in 0..runs {
@@ -61,6 +64,7 @@ fn main() -> anyhow::Result<()> {
             date: "2026.01.01".into(),
             time: None,
             capture: None,
+            round: String::new(),
         };
         let session = Session::start(
             header,
@@ -69,7 +73,10 @@ fn main() -> anyhow::Result<()> {
             Some(registry),
             std::sync::Arc::new(|| {}),
         )?;
-        anyhow::ensure!(wait(|| ready_to_start(&session.view()), 20), "clocks not set up");
+        anyhow::ensure!(
+            wait(|| ready_to_start(&session.view()), 20),
+            "clocks not set up"
+        );
         for (what, action) in [
             ("start", TdAction::StartClocks),
             ("pause", TdAction::PauseClocks),
@@ -90,7 +97,10 @@ fn main() -> anyhow::Result<()> {
             let a = set_and_runs(&boards, BoardId::A)[before[0]];
             let b = set_and_runs(&boards, BoardId::B)[before[1]];
             let gap = if a > b { a - b } else { b - a };
-            println!("run {run}: {what} skew {:.3} ms", gap.as_secs_f64() * 1000.0);
+            println!(
+                "run {run}: {what} skew {:.3} ms",
+                gap.as_secs_f64() * 1000.0
+            );
             skews.push((what.to_owned(), gap.as_secs_f64() * 1000.0));
             std::thread::sleep(Duration::from_millis(1500));
         }
@@ -99,7 +109,11 @@ fn main() -> anyhow::Result<()> {
     }
     let _ = std::fs::remove_dir_all(&root);
     for what in ["start", "pause", "resume"] {
-        let mut v: Vec<f64> = skews.iter().filter(|(w, _)| w == what).map(|(_, s)| *s).collect();
+        let mut v: Vec<f64> = skews
+            .iter()
+            .filter(|(w, _)| w == what)
+            .map(|(_, s)| *s)
+            .collect();
         v.sort_by(f64::total_cmp);
         if let (Some(min), Some(max)) = (v.first(), v.last()) {
             println!(

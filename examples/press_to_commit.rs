@@ -6,8 +6,8 @@
 //!
 //!     cargo run --release --example press_to_commit [MATCHES]
 
-use tandem::arbiter::{ArbiterConfig, ClockPlan, Input, Output, TdAction};
 use tandem::arbiter::journal::JournalHeader;
+use tandem::arbiter::{ArbiterConfig, ClockPlan, Input, Output, TdAction};
 use tandem::rules::{RulesPreset, Seat};
 use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
 use tandem::sim::performer::Style;
@@ -53,6 +53,7 @@ fn measure(plan: ClockPlan, bluetooth: bool, matches: u64) -> Vec<Millis> {
             date: "2026.01.01".into(),
             time: None,
             capture: None,
+            round: String::new(),
         };
         let mut station = SimStation::new(MatchRunner::new(header));
         let table = SimTable::new(&configs(plan != ClockPlan::Tandem, bluetooth), 100 + seed);
@@ -114,14 +115,33 @@ fn measure(plan: ClockPlan, bluetooth: bool, matches: u64) -> Vec<Millis> {
 }
 
 fn main() {
-    let matches: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let pct = |v: &[Millis], p: usize| v.get((v.len() * p / 100).min(v.len().saturating_sub(1))).copied().unwrap_or(0);
+    let matches: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
+    let pct = |v: &[Millis], p: usize| {
+        v.get((v.len() * p / 100).min(v.len().saturating_sub(1)))
+            .copied()
+            .unwrap_or(0)
+    };
     for (name, plan, bt) in [
         ("DGT clock (USB board), read", ClockPlan::Read, false),
-        ("DGT3000 driven by Tandem (USB board)", ClockPlan::Drive, false),
+        (
+            "DGT3000 driven by Tandem (USB board)",
+            ClockPlan::Drive,
+            false,
+        ),
         ("DGT clock (Bluetooth board), read", ClockPlan::Read, true),
-        ("Tandem's clock, USB buttons (USB board)", ClockPlan::Tandem, false),
-        ("Tandem's clock, USB buttons (Bluetooth board)", ClockPlan::Tandem, true),
+        (
+            "Tandem's clock, USB buttons (USB board)",
+            ClockPlan::Tandem,
+            false,
+        ),
+        (
+            "Tandem's clock, USB buttons (Bluetooth board)",
+            ClockPlan::Tandem,
+            true,
+        ),
     ] {
         let v = measure(plan, bt, matches);
         println!(

@@ -53,6 +53,7 @@ fn main() -> anyhow::Result<()> {
             date: "2026.11.23".into(),
             time: None,
             capture: None,
+            round: String::new(),
         };
         let dir = root.join(format!("match-{games}"));
         let mut views: Option<Views> = None;

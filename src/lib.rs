@@ -8,10 +8,11 @@
 //! - [`buttons`]: USB clock buttons (Linux input devices) when Tandem is the clock.
 //! - [`sensing`]: square occupancy to moves and drops.
 //! - [`arbiter`]: the deterministic core: inputs in, moves, alerts and outcome out.
+//! - [`event`]: a club evening: teams, rounds, pairings, results, standings (pure).
 //! - [`ui`]: the TD console and the projector (egui).
 //!
-//! The pure core (`rules`, `dgt`, `sensing`, `arbiter`) never reads the wall clock and
-//! never touches I/O: time arrives inside the inputs.
+//! The pure core (`rules`, `dgt`, `sensing`, `arbiter`, and `event` above it) never reads
+//! the wall clock and never touches I/O: time arrives inside the inputs.
 
 pub mod arbiter;
 pub mod board_id;
@@ -19,6 +20,7 @@ pub mod buttons;
 pub mod cli;
 pub mod device;
 pub mod dgt;
+pub mod event;
 pub mod notation;
 pub mod rules;
 pub mod sensing;

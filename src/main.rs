@@ -44,6 +44,9 @@ enum CliCommand {
     /// The live station without a window: moves and alerts as JSON lines (a demo on
     /// virtual boards when no boards are given).
     Station(tandem::cli::station::StationArgs),
+    /// A club evening: create an event, add teams, pair rounds, enter results, print the
+    /// standings, run a round live, or simulate a whole event.
+    Event(tandem::cli::event::EventArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -87,6 +90,7 @@ fn main() -> ExitCode {
         Some(CliCommand::Emulate(args)) => tandem::cli::emulate::run(args),
         Some(CliCommand::Bench(args)) => tandem::cli::bench::run(args),
         Some(CliCommand::Station(args)) => tandem::cli::station::run(args),
+        Some(CliCommand::Event(args)) => tandem::cli::event::run(args),
     };
     match result {
         Ok(code) => code,

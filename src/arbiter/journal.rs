@@ -37,6 +37,10 @@ pub struct JournalHeader {
     /// The capture file recorded beside the journal, if any.
     #[serde(default)]
     pub capture: Option<String>,
+    /// The game's place in an event (`2.3`: round 2, pairing 3), for the BPGN's Round;
+    /// empty outside an event (and then not written, so journals read as before).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub round: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -161,6 +165,7 @@ mod tests {
             date: "2026.11.21".into(),
             time: None,
             capture: None,
+            round: String::new(),
         }
     }
 

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::station::folder;
+use crate::ui::projector_grid::HallChoice;
 use crate::ui::{Options, TandemApp};
 
 #[derive(clap::Args, Debug, Default)]
@@ -55,6 +56,20 @@ pub struct RunArgs {
     pub screenshots_paused: bool,
     #[command(flatten)]
     pub clocks: super::ClockArgs,
+    /// Open an event (its name under the data folder's `events`, or its folder),
+    /// resuming every game in play.
+    #[arg(long)]
+    pub event: Option<String>,
+    /// An evening of this many teams on virtual boards (a table of two boards a pairing).
+    #[arg(long)]
+    pub event_demo: Option<usize>,
+    /// What the projector shows during an evening: `auto` (the matches, the standings
+    /// between rounds), `grid` or `standings`.
+    #[arg(long)]
+    pub hall: Option<String>,
+    /// The demo evening's hands stop each game after this many plies a board.
+    #[arg(long, default_value_t = crate::station::demo::GAME_PLIES)]
+    pub demo_plies: usize,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -89,6 +104,16 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         screenshots_paused: args.screenshots_paused,
         clocks: Some(args.clocks.plan()),
         buttons: args.clocks.buttons_file()?,
+        event: args.event.clone(),
+        event_demo: args.event_demo,
+        demo_plies: args.demo_plies,
+        hall: match args.hall.as_deref() {
+            None => None,
+            Some("auto") => Some(HallChoice::Auto),
+            Some("grid") => Some(HallChoice::Grid),
+            Some("standings") => Some(HallChoice::Standings),
+            Some(other) => anyhow::bail!("--hall {other}: auto, grid or standings"),
+        },
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

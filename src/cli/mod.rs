@@ -6,6 +6,8 @@ pub mod bench;
 pub mod bpgn;
 pub mod decode;
 pub mod emulate;
+pub mod event;
+pub mod event_run;
 pub mod ports;
 pub mod replay;
 pub mod station;

@@ -17,6 +17,7 @@ pub use position::{
     Applied, ApplyError, BoardState, IllegalReason, Legality, RESERVE_ROLES, Reserve, rank_number,
 };
 pub use preset::{
-    BoardCount, DropMate, IllegalMoveRule, MateRule, Penalty, PresetError, PromotedPawnMarking,
-    Promotion, RulesPreset, StalemateRule, TimeControl,
+    BoardCount, DropMate, EventRules, IllegalMoveRule, MateRule, NextGameRule, Penalty,
+    PresetError, PromotedPawnMarking, Promotion, RulesPreset, Scoring, StalemateRule, Tiebreak,
+    TimeControl, WhiteRule,
 };

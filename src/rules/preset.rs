@@ -48,6 +48,11 @@ pub struct RulesPreset {
     pub flag_needs_mating_material: bool,
     pub scoring: Scoring,
     pub penalties: Penalties,
+    /// How an event is played under this text: team size, games a pairing, colours,
+    /// tiebreaks. Journals written before events existed have none: the default (two
+    /// players, one game a pairing, the team decides who plays White).
+    #[serde(default)]
+    pub event: EventRules,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -181,6 +186,77 @@ pub struct Scoring {
     pub win: f32,
     pub draw: f32,
     pub loss: f32,
+}
+
+/// What a text says about an event of several teams (the `event` of a preset file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRules {
+    /// Players a team, fixed for the event (no substitutions). One for a game of one board.
+    pub team_size: u8,
+    /// Games (matches) each pairing of teams plays.
+    pub games_per_pairing: u8,
+    /// Who of a team plays White in a pairing's first game.
+    pub white: WhiteRule,
+    /// Colours in a pairing's later games.
+    pub next_game: NextGameRule,
+    /// How teams level on game points are ordered, in turn.
+    pub tiebreaks: Vec<Tiebreak>,
+}
+
+impl Default for EventRules {
+    fn default() -> EventRules {
+        EventRules {
+            team_size: 2,
+            games_per_pairing: 1,
+            white: WhiteRule::TeamDecides,
+            next_game: NextGameRule::SameRule,
+            tiebreaks: vec![
+                Tiebreak::HeadToHead,
+                Tiebreak::SonnebornBerger,
+                Tiebreak::Wins,
+            ],
+        }
+    }
+}
+
+/// Who of a team plays White. Each team always has one player of each colour in a
+/// bughouse match (its player on board A has the colour of its side, its partner the
+/// other), so the pairing's side says which board each colour is on, and this rule says
+/// which player takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WhiteRule {
+    /// The team decides which player plays White in each game: the TD enters it (until
+    /// then the team's first player is shown).
+    TeamDecides,
+    /// The side decides: a team's first player keeps board A for the whole event (a fixed
+    /// team order, or a team of one), so the side the pairing gives is the colour.
+    BySide,
+}
+
+/// Colours in a pairing's second and later games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NextGameRule {
+    /// As in the first game ([`WhiteRule`] again, sides unchanged).
+    SameRule,
+    /// The sides change over: who had White has Black.
+    SidesSwap,
+    /// The team that won the game before switches colours (its White player plays Black);
+    /// the team that lost chooses whether to switch (the TD is asked). After a draw both
+    /// teams choose.
+    WinnerSwitchesLoserChooses,
+}
+
+/// One way to order teams level on game points (the README defines each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tiebreak {
+    /// Game points in the games among the level teams, when each has met each other
+    /// equally often.
+    HeadToHead,
+    /// For each game, the points scored in it times the opponent's game points; summed.
+    SonnebornBerger,
+    /// Games won (over the board or by forfeit).
+    Wins,
 }
 
 /// Penalties a TD applies, as the texts prescribe.
@@ -349,6 +425,17 @@ impl RulesPreset {
             if !(1..=8).contains(rank) {
                 return Err(format!("no_drop_ranks: rank {rank} is not within 1..=8"));
             }
+        }
+        let e = &self.event;
+        let seats = if self.is_bughouse() { 2 } else { 1 };
+        if e.team_size != seats {
+            return Err(format!(
+                "event.team_size {} does not fit {} board(s): a team has one player a board",
+                e.team_size, seats
+            ));
+        }
+        if e.games_per_pairing == 0 {
+            return Err("event.games_per_pairing must be at least 1".into());
         }
         if self.promotion == Promotion::Upgrade
             && (self.promotion_roles.is_empty()

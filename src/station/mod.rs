@@ -7,6 +7,7 @@
 
 pub mod buttons;
 pub mod demo;
+pub mod event;
 pub mod folder;
 pub mod recording;
 pub mod runner;
@@ -84,6 +85,7 @@ pub fn new_header(
         date,
         time: Some(time),
         capture: None,
+        round: String::new(),
     }
 }
 

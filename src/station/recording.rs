@@ -123,6 +123,7 @@ fn bare_header(config: ArbiterConfig) -> JournalHeader {
         date: String::new(),
         time: None,
         capture: None,
+        round: String::new(),
     }
 }
 

@@ -221,6 +221,7 @@ pub fn bpgn_of(header: &JournalHeader, arbiter: &Arbiter) -> String {
         event: header.event.clone(),
         site: header.site.clone(),
         date: header.date.clone(),
+        round: header.round.clone(),
         time: header.time.clone(),
         ..BpgnHeader::default()
     };

@@ -33,6 +33,8 @@ pub struct SimulatedPlay {
     pub game_plies: usize,
     /// How the hands play (the demo's pace by default).
     pub style: Style,
+    /// The boards' DGT serial numbers, A and B (as `boards.ron` names them).
+    pub serials: [String; 2],
 }
 
 impl SimulatedPlay {
@@ -45,6 +47,7 @@ impl SimulatedPlay {
             seed,
             game_plies,
             style,
+            serials: ["10001".to_owned(), "10002".to_owned()],
         }
     }
 }
@@ -62,7 +65,7 @@ pub fn play_match(
 ) -> anyhow::Result<MatchRunner> {
     let rules = header.config.rules.clone();
     let plans = header.config.clocks;
-    let configs = table_configs(rules.time_control, plans);
+    let configs = table_configs(rules.time_control, plans, &play.serials);
     let mut runner = MatchRunner::new(header.clone());
     let mut capture = match dir {
         Some(dir) => {
@@ -292,7 +295,11 @@ impl SimStation {
 
 /// The two simulated boards: as the demo's (board B turned 180°, its clock on the right),
 /// with the match's time control on their clocks.
-fn table_configs(tc: TimeControl, plans: ByBoard<ClockPlan>) -> [EmulatorConfig; 2] {
+fn table_configs(
+    tc: TimeControl,
+    plans: ByBoard<ClockPlan>,
+    serials: &[String; 2],
+) -> [EmulatorConfig; 2] {
     let clock = ClockConfig {
         base_ms: tc.base_ms,
         increment_ms: tc.increment_ms,
@@ -303,12 +310,12 @@ fn table_configs(tc: TimeControl, plans: ByBoard<ClockPlan>) -> [EmulatorConfig;
     let clock_of = |b: BoardId, c: ClockConfig| (plans[b] != ClockPlan::Tandem).then_some(c);
     [
         EmulatorConfig {
-            serial: "10001".into(),
+            serial: serials[0].clone(),
             clock: clock_of(BoardId::A, clock.clone()),
             ..EmulatorConfig::default()
         },
         EmulatorConfig {
-            serial: "10002".into(),
+            serial: serials[1].clone(),
             orientation: crate::dgt::Orientation::Rotated,
             clock: clock_of(
                 BoardId::B,

@@ -6,6 +6,9 @@
 //! - [`console`]: the TD console: boards, links, clocks, move lists, the alert queue and
 //!   its one-click resolutions, results, penalties, players, BPGN export.
 //! - [`projector`]: what the hall sees, filtered to what the TD stands behind.
+//! - [`overview`]: an evening at a glance: every live match, one alert queue, the round.
+//! - [`projector_grid`], [`standings`]: the hall during an evening: the round's matches in
+//!   a grid (or one large), the standings between rounds.
 //! - [`setup`]: rules, time control, players and boards before the start; resuming.
 //! - [`replay`]: a capture or journal replayed through the arbiter, read-only.
 //! - [`board`], [`pieces`], [`theme`], [`text`]: drawing and wording shared by all.
@@ -15,11 +18,14 @@
 pub mod app;
 pub mod board;
 pub mod console;
+pub mod overview;
 pub mod pieces;
 pub mod projector;
+pub mod projector_grid;
 pub mod replay;
 pub mod setup;
 pub mod source;
+pub mod standings;
 pub mod text;
 pub mod theme;
 

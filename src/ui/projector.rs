@@ -401,7 +401,7 @@ fn recent_moves(view: &SpectatorView, b: &PublicBoard) -> String {
 
 /// A label laid out inside `rect`, vertically centred, aligned as asked, cut with an
 /// ellipsis when too long (names can be).
-fn put_text(ui: &mut Ui, rect: Rect, text: RichText, align: Align) {
+pub(crate) fn put_text(ui: &mut Ui, rect: Rect, text: RichText, align: Align) {
     let layout = match align {
         Align::Min => Layout::left_to_right(Align::Center),
         Align::Max => Layout::right_to_left(Align::Center),

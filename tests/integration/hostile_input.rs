@@ -102,6 +102,7 @@ fn real_journal() -> String {
         date: "2026.11.21".into(),
         time: None,
         capture: None,
+        round: String::new(),
     };
     let mut text = header_lines(&header);
     for e in events.iter().take(60) {
@@ -245,6 +246,7 @@ proptest! {
             date: String::new(),
             time: None,
             capture: None,
+            round: String::new(),
         });
         for i in &inputs {
             text.push_str(&input_line(i));

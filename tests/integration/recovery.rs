@@ -134,3 +134,113 @@ fn killed_mid_match_the_station_resumes_where_it_was() {
     assert_eq!(v["plies"].as_u64().unwrap() as usize, restored.len());
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn killed_mid_round_the_event_resumes_every_match_in_play() {
+    use std::collections::HashMap;
+    use tandem::station::event::{EventFolder, EventNews, EventStation, folder as event_files};
+
+    let root = std::env::temp_dir().join(format!("tandem-event-recovery-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let mut child = tandem()
+        .args([
+            "event",
+            "run",
+            "--demo",
+            "--teams",
+            "4",
+            "--close-after",
+            "600",
+            "--data-dir",
+        ])
+        .arg(&root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut event_dir = None;
+    let mut started: HashMap<String, std::path::PathBuf> = HashMap::new();
+    let mut moves: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let enough = |m: &HashMap<String, Vec<(String, String)>>| {
+        m.len() == 2 && m.values().all(|v| v.len() >= 8)
+    };
+    while !enough(&moves) && Instant::now() < deadline {
+        let Ok(line) = rx.recv_timeout(Duration::from_secs(30)) else {
+            break;
+        };
+        let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let game = v["game"].as_str().unwrap_or_default().to_owned();
+        match v["event"].as_str() {
+            Some("event") => event_dir = v["dir"].as_str().map(std::path::PathBuf::from),
+            Some("started") => {
+                started.insert(game, v["dir"].as_str().unwrap().into());
+            }
+            Some("move") => moves.entry(game).or_default().push((
+                v["board"].as_str().unwrap().to_owned(),
+                v["san"].as_str().unwrap().to_owned(),
+            )),
+            _ => {}
+        }
+    }
+    // SIGKILL with two matches in play.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ =
+        std::fs::remove_dir_all(std::env::temp_dir().join(format!("tandem-event-{}", child.id())));
+    let dir = event_dir.expect("the run said where the event is");
+    assert!(enough(&moves), "too little play: {moves:?}");
+    assert_eq!(started.len(), 2, "{started:?}");
+
+    // The event knows both games are in play, and is offered for resuming.
+    let event = EventFolder::at(&dir).load().unwrap();
+    assert_eq!(event.games_in_play().len(), 2);
+    assert_eq!(event_files::unfinished_events(&root).first(), Some(&dir));
+
+    // Resumed (its virtual boards died with it: nothing to connect to): both matches come
+    // back from their journals with every move printed before the kill.
+    let registry = root.join("no-boards");
+    let mut station = EventStation::open(&dir, Some(registry), std::sync::Arc::new(|| {})).unwrap();
+    assert_eq!(station.live().len(), 2);
+    let news = station.follow().unwrap();
+    assert_eq!(
+        news.iter()
+            .filter(|n| matches!(n, EventNews::Resumed { .. }))
+            .count(),
+        2,
+        "{news:?}"
+    );
+    for m in station.live() {
+        let label = station.event().game_label(m.game());
+        assert_eq!(m.session().dir(), started[&label].as_path());
+        let restored: Vec<(String, String)> = m
+            .view()
+            .record
+            .iter()
+            .map(|p| (p.ply.board.letter().to_string(), p.san.clone()))
+            .collect();
+        let printed = &moves[&label];
+        assert!(
+            restored.len() >= printed.len(),
+            "{label}: {restored:?} vs {printed:?}"
+        );
+        assert_eq!(&restored[..printed.len()], &printed[..], "{label}");
+        assert!(m.view().result.is_none());
+    }
+    station.stop();
+    // Stopped again without a result: still in play, still resumable.
+    assert_eq!(
+        EventFolder::at(&dir).load().unwrap().games_in_play().len(),
+        2
+    );
+    let _ = std::fs::remove_dir_all(&root);
+}

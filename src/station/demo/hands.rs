@@ -35,17 +35,26 @@ impl DemoBoards {
     /// Starts the boards (board B turned 180° with its clock on the right, as boards are
     /// often set up) and publishes them in the registry.
     pub fn spawn(registry: Option<PathBuf>, seed: u64) -> std::io::Result<DemoBoards> {
+        Self::spawn_serials(registry, seed, ["10001", "10002"])
+    }
+
+    /// [`Self::spawn`] with the boards' serial numbers (a table of an event's demo).
+    pub fn spawn_serials(
+        registry: Option<PathBuf>,
+        seed: u64,
+        serials: [&str; 2],
+    ) -> std::io::Result<DemoBoards> {
         let tc = ClockConfig {
             base_ms: 5 * 60_000,
             ..ClockConfig::default()
         };
         let a = EmulatorConfig {
-            serial: "10001".into(),
+            serial: serials[0].into(),
             clock: Some(tc.clone()),
             ..EmulatorConfig::default()
         };
         let b = EmulatorConfig {
-            serial: "10002".into(),
+            serial: serials[1].into(),
             orientation: crate::dgt::Orientation::Rotated,
             clock: Some(ClockConfig {
                 white_side: crate::dgt::ClockSide::Right,
@@ -95,7 +104,7 @@ impl DemoBoards {
     /// clocks (Black presses).
     #[must_use]
     pub fn play(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
-        self.play_with(rules, seed, max_plies, false)
+        self.play_with(rules, seed, max_plies, false, u64::MAX)
     }
 
     /// Like [`Self::play`], but the clocks are Tandem's to set up and start: the hands
@@ -108,7 +117,14 @@ impl DemoBoards {
         seed: u64,
         max_plies: usize,
     ) -> DemoPlayer {
-        self.play_with(rules, seed, max_plies, true)
+        self.play_with(rules, seed, max_plies, true, u64::MAX)
+    }
+
+    /// Like [`Self::play`], but the hands set up a game only when allowed to
+    /// ([`DemoPlayer::allow_next_game`]): an event's table waits for its next pairing.
+    #[must_use]
+    pub fn play_on_request(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
+        self.play_with(rules, seed, max_plies, false, 0)
     }
 
     fn play_with(
@@ -117,7 +133,10 @@ impl DemoBoards {
         seed: u64,
         max_plies: usize,
         tandem_starts: bool,
+        allowed: u64,
     ) -> DemoPlayer {
+        let allowed = Arc::new(AtomicU64::new(allowed));
+        let permits = allowed.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let games = Arc::new(AtomicU64::new(0));
         let finished = Arc::new(AtomicU64::new(0));
@@ -130,6 +149,10 @@ impl DemoBoards {
             .spawn(move || {
                 let mut seed = seed;
                 while !flag.load(Ordering::SeqCst) {
+                    if counter.load(Ordering::SeqCst) >= permits.load(Ordering::SeqCst) {
+                        sleep_unless(&flag, Duration::from_millis(50));
+                        continue;
+                    }
                     // Counted before the pieces are set up, so that a watcher can start
                     // a fresh match record for the new game.
                     counter.fetch_add(1, Ordering::SeqCst);
@@ -146,7 +169,9 @@ impl DemoBoards {
                     }
                     seed = seed.wrapping_add(1);
                     // A pause between matches, then the pieces are set up again.
-                    sleep_unless(&flag, PAUSE_BETWEEN_GAMES);
+                    if permits.load(Ordering::SeqCst) == u64::MAX {
+                        sleep_unless(&flag, PAUSE_BETWEEN_GAMES);
+                    }
                 }
             })
             .ok();
@@ -154,6 +179,7 @@ impl DemoBoards {
             stop,
             games,
             finished,
+            allowed,
             thread,
         }
     }
@@ -164,6 +190,8 @@ pub struct DemoPlayer {
     stop: Arc<AtomicBool>,
     games: Arc<AtomicU64>,
     finished: Arc<AtomicU64>,
+    /// Games the hands may begin.
+    allowed: Arc<AtomicU64>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -180,6 +208,15 @@ impl DemoPlayer {
     #[must_use]
     pub fn games_finished(&self) -> u64 {
         self.finished.load(Ordering::SeqCst)
+    }
+
+    /// Lets hands that play on request set up and play one more game.
+    pub fn allow_next_game(&self) {
+        let _ = self
+            .allowed
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |a| {
+                Some(a.saturating_add(1))
+            });
     }
 
     pub fn stop(&mut self) {

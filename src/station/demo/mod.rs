@@ -6,6 +6,7 @@
 //! a TD would; when they set up the next game, a new match folder is started. Old demo
 //! folders are pruned.
 
+pub mod event;
 mod hands;
 
 pub use hands::{DemoBoards, DemoPlayer};

@@ -39,13 +39,19 @@ impl TandemApp {
                     ui.label(format!("match time {}", text::match_time(source.now_ms())));
                 }
                 ui.separator();
+                let evening = matches!(self.live, Some(Live::Event(_)));
                 for (screen, name) in [
+                    (Screen::Overview, "Overview"),
                     (Screen::Console, "Console"),
                     (Screen::Setup, "New match"),
                     (Screen::Replay, "Replay"),
                 ] {
+                    if screen == Screen::Overview && !evening {
+                        continue;
+                    }
                     let enabled = match screen {
-                        Screen::Console => self.live.is_some(),
+                        Screen::Overview => true,
+                        Screen::Console => self.live.as_ref().is_some_and(|l| l.source().is_some()),
                         Screen::Replay => self.replay.is_some() || self.replay_load.is_some(),
                         Screen::Setup => true,
                     };
@@ -207,33 +213,37 @@ impl TandemApp {
                 // Tests and single-window back ends: a window of its own inside the console.
                 ui.set_min_size(egui::vec2(960.0, 540.0));
             }
-            match self.live.as_ref().and_then(Live::source) {
-                Some(source) => {
-                    let now = source.now_ms();
-                    let view = source.hall_view(delay);
-                    projector::show(
-                        ui,
-                        &projector::Projector {
-                            view: &view,
-                            clock_at: now.saturating_sub(delay),
-                            pieces: self.pieces.as_ref(),
-                            earlier: self.tally.earlier(view.as_ref()),
-                            event: source.event(),
-                            delay_s: self.projector.delay_s,
-                        },
-                    );
-                }
-                None => {
-                    let rect = ui.available_rect_before_wrap();
-                    ui.painter()
-                        .rect_filled(rect, 0.0, theme::PROJECTOR_BACKGROUND);
-                    ui.centered_and_justified(|ui| {
-                        ui.label(
-                            RichText::new("Tandem")
-                                .size(64.0)
-                                .color(theme::PROJECTOR_DIM),
+            if let Some(Live::Event(ev)) = &self.live {
+                self.event_projector(ui, ev);
+            } else {
+                match self.live.as_ref().and_then(Live::source) {
+                    Some(source) => {
+                        let now = source.now_ms();
+                        let view = source.hall_view(delay);
+                        projector::show(
+                            ui,
+                            &projector::Projector {
+                                view: &view,
+                                clock_at: now.saturating_sub(delay),
+                                pieces: self.pieces.as_ref(),
+                                earlier: self.tally.earlier(view.as_ref()),
+                                event: source.event(),
+                                delay_s: self.projector.delay_s,
+                            },
                         );
-                    });
+                    }
+                    None => {
+                        let rect = ui.available_rect_before_wrap();
+                        ui.painter()
+                            .rect_filled(rect, 0.0, theme::PROJECTOR_BACKGROUND);
+                        ui.centered_and_justified(|ui| {
+                            ui.label(
+                                RichText::new("Tandem")
+                                    .size(64.0)
+                                    .color(theme::PROJECTOR_DIM),
+                            );
+                        });
+                    }
                 }
             }
             if ui.input(|i| i.viewport().close_requested()) {
@@ -268,7 +278,12 @@ impl TandemApp {
         }
         self.shots_taken = true;
         std::fs::create_dir_all(&dir).ok();
-        let console_path = dir.join("console.png");
+        let name = if self.screen == Screen::Overview {
+            "overview.png"
+        } else {
+            "console.png"
+        };
+        let console_path = dir.join(name);
         ctx.send_viewport_cmd(ViewportCommand::Screenshot(egui::ScreenshotCallback::new(
             move |img| save_png(&console_path, &img),
         )));

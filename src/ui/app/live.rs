@@ -22,6 +22,8 @@ use crate::ui::source::MatchSource;
 pub(super) enum Live {
     Match(Box<dyn MatchSource>),
     Demo(Box<DemoStation>),
+    /// An evening: several matches; the console shows the one the TD opened.
+    Event(Box<super::event::EventLive>),
 }
 
 impl Live {
@@ -30,11 +32,16 @@ impl Live {
         match self {
             Live::Match(s) => Some(s.as_ref()),
             Live::Demo(d) => d.session().map(|s| s as &dyn MatchSource),
+            Live::Event(e) => e.source(),
         }
     }
 
     pub(super) fn is_demo(&self) -> bool {
-        matches!(self, Live::Demo(_))
+        match self {
+            Live::Demo(_) => true,
+            Live::Event(e) => e.is_demo(),
+            Live::Match(_) => false,
+        }
     }
 
     /// Stops the match; a demo's record is closed with it, a real match's only if asked.
@@ -42,6 +49,8 @@ impl Live {
         match self {
             Live::Match(s) => s.stop(close),
             Live::Demo(d) => d.stop(),
+            // An evening's matches stay resumable; each is closed in the overview.
+            Live::Event(e) => e.stop(),
         }
     }
 }

@@ -28,6 +28,7 @@ use crate::station::demo::{self};
 use crate::station::{Waker, folder};
 
 mod chrome;
+mod event;
 mod live;
 mod tally;
 
@@ -73,6 +74,15 @@ pub struct Options {
     /// The clock buttons file (`--buttons`): devices read when Tandem is the clock, and the
     /// console's keys for the clocks.
     pub buttons: Option<crate::buttons::ButtonsFile>,
+    /// `--event`: open this event (a name under the data folder's `events`, or a folder).
+    pub event: Option<String>,
+    /// `--event-demo N`: an evening of N teams on virtual boards.
+    pub event_demo: Option<usize>,
+    /// What the projector shows during an evening, at start.
+    pub hall: Option<crate::ui::projector_grid::HallChoice>,
+    /// The demo evening's hands stop each game after this many plies a board (0: the
+    /// demo's own number).
+    pub demo_plies: usize,
 }
 
 impl Options {
@@ -97,6 +107,8 @@ enum Screen {
     Console,
     Setup,
     Replay,
+    /// An evening: every live match at a glance.
+    Overview,
 }
 
 /// The Tandem app: TD console in the main window, projector in a second one.
@@ -129,6 +141,9 @@ impl TandemApp {
     #[must_use]
     pub fn new(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let mut app = Self::bare(ctx, opts, monitors);
+        if app.start_event_if_any() {
+            return app;
+        }
         app.unfinished = folder::unfinished(&app.opts.data_dir)
             .iter()
             .take(5)
@@ -251,6 +266,7 @@ impl TandemApp {
     /// Before each frame: follow the station, schedule the next repaint.
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.follow_demo();
+        self.follow_event(ctx);
         self.follow_replay_load();
         let Some(live) = &self.live else { return };
         let Some(source) = live.source() else {
@@ -304,6 +320,7 @@ impl TandemApp {
         }
         match self.screen {
             Screen::Setup => self.setup_screen(ui),
+            Screen::Overview => self.overview_screen(ui),
             Screen::Replay => {
                 let close = match (&mut self.replay, &self.replay_load) {
                     (Some(r), _) => replay::show(ui, r, self.pieces.as_ref()),

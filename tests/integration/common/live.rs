@@ -25,6 +25,7 @@ pub fn header(config: ArbiterConfig, event: &str) -> JournalHeader {
         date: "2026.11.21".into(),
         time: None,
         capture: None,
+        round: String::new(),
     }
 }
 
