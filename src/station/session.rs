@@ -10,6 +10,9 @@
 //!                             │  Arc<MatchView> + repaint waker
 //!                             ▼
 //!                     UI: console and projector
+//!                             │  each new spectator view, down a channel (HallTap)
+//!                             ▼
+//!                     web server (its own delay line; never a lock the arbiter waits on)
 //! ```
 
 use std::path::Path;
@@ -33,7 +36,7 @@ use super::folder::{MatchFolder, unfinished_summary};
 use super::recording::{Recording, Source};
 use super::runner::{LiveFiles, MatchRunner};
 use super::views::Views;
-use super::{BoardPlan, Waker, station_of};
+use super::{BoardPlan, HallTap, Waker, station_of};
 
 /// What the screens and the arbiter thread share.
 struct Shared {
@@ -49,6 +52,7 @@ struct Shared {
 pub struct Session {
     shared: Arc<Shared>,
     td_tx: Sender<TdAction>,
+    tap_tx: Sender<HallTap>,
     thread: Option<JoinHandle<()>>,
     workers: Vec<WorkerHandle>,
     epoch: Instant,
@@ -145,6 +149,7 @@ impl Session {
         let capture = CaptureSink::new(capture);
         let (dev_tx, dev_rx) = bounded::<BoardEvent>(1024);
         let (td_tx, td_rx) = bounded::<TdAction>(64);
+        let (tap_tx, tap_rx) = bounded::<HallTap>(8);
         let mut workers = Vec::new();
         for plan in boards {
             let cfg = WorkerConfig {
@@ -166,11 +171,19 @@ impl Session {
         let thread_shared = shared.clone();
         let thread = std::thread::Builder::new()
             .name("arbiter".into())
-            .spawn(move || arbiter_loop(runner, &dev_rx, &td_rx, &thread_shared, &waker, epoch))
+            .spawn(move || {
+                let channels = Channels {
+                    dev: dev_rx,
+                    td: td_rx,
+                    taps: tap_rx,
+                };
+                arbiter_loop(runner, &channels, &thread_shared, &waker, epoch);
+            })
             .context("starting the arbiter thread")?;
         Ok(Session {
             shared,
             td_tx,
+            tap_tx,
             thread: Some(thread),
             workers,
             epoch,
@@ -210,6 +223,29 @@ impl Session {
                 "the arbiter did not take the TD action (stopped?)",
             );
         }
+    }
+
+    /// `tap` is told every view the hall may see from now on, on the arbiter thread, after
+    /// the views kept for the broadcast delay (oldest first). It must not block; the web
+    /// server's tap sends each view down a channel, so a slow web client can never hold
+    /// up the arbiter.
+    pub fn tap_hall(&self, tap: HallTap) {
+        if self
+            .tap_tx
+            .send_timeout(tap, Duration::from_secs(1))
+            .is_err()
+        {
+            set_problem(
+                &self.shared,
+                "the arbiter did not take the hall's feed (stopped?)",
+            );
+        }
+    }
+
+    /// The instant of match time 0 (match time is ms since then).
+    #[must_use]
+    pub fn epoch(&self) -> Instant {
+        self.epoch
     }
 
     /// Match time now (ms since the match epoch).
@@ -299,10 +335,16 @@ fn set_problem(shared: &Shared, text: &str) {
     }
 }
 
+/// What the arbiter thread listens to.
+struct Channels {
+    dev: Receiver<BoardEvent>,
+    td: Receiver<TdAction>,
+    taps: Receiver<HallTap>,
+}
+
 fn arbiter_loop(
     mut runner: MatchRunner,
-    dev_rx: &Receiver<BoardEvent>,
-    td_rx: &Receiver<TdAction>,
+    channels: &Channels,
     shared: &Shared,
     waker: &Waker,
     epoch: Instant,
@@ -311,29 +353,41 @@ fn arbiter_loop(
     let mut devices_open = true;
     let mut bpgn_seen = runner.bpgn_revision();
     let mut hall_latest = shared.views.lock().ok().and_then(|v| v.hall_latest());
+    let mut taps: Vec<HallTap> = Vec::new();
+    // A new follower of the hall gets the views kept for the delay first.
+    let add_tap = |tap: HallTap, taps: &mut Vec<HallTap>| {
+        let history = shared
+            .views
+            .lock()
+            .map(|v| v.hall_history())
+            .unwrap_or_default();
+        for v in &history {
+            tap(v);
+        }
+        taps.push(tap);
+    };
+    let never = crossbeam_channel::never::<BoardEvent>();
     while !shared.stop.load(Ordering::SeqCst) {
         let timeout = runner
             .arbiter()
             .next_deadline()
             .map_or(250, |d| d.saturating_sub(now_ms()))
             .clamp(1, 250);
-        let input = if devices_open {
-            select! {
-                recv(dev_rx) -> ev => match ev {
-                    Ok(ev) => Some(Input::Board(ev)),
-                    Err(_) => { devices_open = false; None }
-                },
-                recv(td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
-                default(Duration::from_millis(timeout)) => None,
-            }
-        } else {
-            td_rx
-                .recv_timeout(Duration::from_millis(timeout))
-                .ok()
-                .map(|action| Input::Td {
-                    t_ms: now_ms(),
-                    action,
-                })
+        // Once the boards' workers are gone, only the TD and the taps are listened to.
+        let dev_rx = if devices_open { &channels.dev } else { &never };
+        let input = select! {
+            recv(dev_rx) -> ev => match ev {
+                Ok(ev) => Some(Input::Board(ev)),
+                Err(_) => { devices_open = false; None }
+            },
+            recv(channels.td) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
+            recv(channels.taps) -> t => {
+                if let Ok(t) = t {
+                    add_tap(t, &mut taps);
+                }
+                None
+            },
+            default(Duration::from_millis(timeout)) => None,
         };
         let input = match input {
             Some(i) => i,
@@ -358,11 +412,18 @@ fn arbiter_loop(
             // Built before the lock is taken: the screens never wait on the arbiter.
             let view = runner.arbiter().view();
             let hall = SpectatorView::of(&view, hall_latest.as_deref());
+            let mut hall_changed = false;
             if let Ok(mut v) = shared.views.lock() {
-                v.push(view, hall);
+                hall_changed = v.push(view, hall);
                 hall_latest = v.hall_latest();
             }
             waker();
+            // Outside the lock; each tap only sends down a channel.
+            if hall_changed && let Some(h) = &hall_latest {
+                for tap in &taps {
+                    tap(h);
+                }
+            }
         }
     }
     runner.close(shared.close.load(Ordering::SeqCst));
