@@ -7,6 +7,7 @@
 //! - [`device`]: serial workers, device profiles, the virtual board, capture files.
 //! - [`sensing`]: square occupancy to moves and drops.
 //! - [`arbiter`]: the deterministic core: inputs in, moves, alerts and outcome out.
+//! - [`web`]: the spectators' web page and live feeds (the only HTTP).
 //! - [`ui`]: the TD console and the projector (egui).
 //!
 //! The pure core (`rules`, `dgt`, `sensing`, `arbiter`) never reads the wall clock and
@@ -24,5 +25,6 @@ pub mod sim;
 pub mod station;
 pub mod ui;
 pub mod util;
+pub mod web;
 
 pub use board_id::{BoardId, ByBoard, Millis};

@@ -50,6 +50,11 @@ pub struct RunArgs {
     pub screenshots: Option<PathBuf>,
     #[arg(long, default_value_t = 45)]
     pub screenshots_after: u64,
+    /// Serve the spectators' page and feeds on this address (`0.0.0.0:8080`, or a port
+    /// alone for every network address); off unless given. The top bar shows the address
+    /// and its QR code.
+    #[arg(long, value_name = "ADDR", value_parser = crate::web::parse_addr)]
+    pub web: Option<std::net::SocketAddr>,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -81,6 +86,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             .screenshots
             .clone()
             .map(|d| (d, args.screenshots_after * 1000)),
+        web: args.web,
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

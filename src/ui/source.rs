@@ -33,6 +33,10 @@ pub trait MatchSource {
     fn bpgn(&self) -> String;
     /// Stops the match; `close` marks it finished (not offered for resumption).
     fn stop(self: Box<Self>, close: bool);
+    /// The live session, when it is one (the web page follows it).
+    fn session(&self) -> Option<&Session> {
+        None
+    }
 }
 
 impl MatchSource for Session {
@@ -74,5 +78,9 @@ impl MatchSource for Session {
 
     fn stop(self: Box<Self>, close: bool) {
         Session::stop(*self, close);
+    }
+
+    fn session(&self) -> Option<&Session> {
+        Some(self)
     }
 }

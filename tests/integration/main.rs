@@ -26,3 +26,5 @@ mod station_live;
 mod td_refusals;
 mod ui;
 mod ui_live;
+mod web;
+mod web_browser;

@@ -30,6 +30,7 @@ use crate::station::{Waker, folder};
 mod chrome;
 mod live;
 mod tally;
+mod web;
 
 use live::Live;
 use tally::Tally;
@@ -65,6 +66,8 @@ pub struct Options {
     pub seed: u64,
     /// Save `console.png` here once the app has run this long (ms).
     pub screenshots: Option<(PathBuf, Millis)>,
+    /// Serve the spectators' web page on this address.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 impl Options {
@@ -111,6 +114,8 @@ pub struct TandemApp {
     /// An error to show the TD (a match that would not start, a file that would not open).
     pub message: Option<String>,
     shots_taken: bool,
+    /// The spectators' web server (`--web`).
+    web: Option<crate::web::WebServer>,
 }
 
 impl TandemApp {
@@ -119,6 +124,7 @@ impl TandemApp {
     #[must_use]
     pub fn new(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let mut app = Self::bare(ctx, opts, monitors);
+        app.start_web();
         app.unfinished = folder::unfinished(&app.opts.data_dir)
             .iter()
             .take(5)
@@ -216,6 +222,7 @@ impl TandemApp {
             tally: Tally::default(),
             message: None,
             shots_taken: false,
+            web: None,
             opts,
         }
     }
@@ -233,6 +240,7 @@ impl TandemApp {
     pub fn logic(&mut self, ctx: &egui::Context) {
         self.follow_demo();
         self.follow_replay_load();
+        self.follow_web();
         let Some(live) = &self.live else { return };
         let Some(source) = live.source() else {
             return;

@@ -2,7 +2,10 @@
 //! compare with the truth.
 #![allow(dead_code)]
 
+pub mod browser;
+pub mod http;
 pub mod live;
+pub mod proxy;
 pub mod scene;
 
 use tandem::BoardId;
