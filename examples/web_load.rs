@@ -64,7 +64,10 @@ fn number(text: &str, name: &str) -> Option<u64> {
 #[derive(Default)]
 struct Seen {
     views: u64,
-    snapshots: u64,
+    /// Snapshots past the first, other than a new game's first view (a loss).
+    resnapshots: u64,
+    games: u64,
+    game: u64,
     gaps: u64,
     last_seq: u64,
     closed: bool,
@@ -109,14 +112,23 @@ async fn client(
             };
             let text = String::from_utf8_lossy(data);
             let seq = number(&text, "seq").unwrap_or(0);
+            let game = number(&text, "game").unwrap_or(0);
             match number(&text, "prev") {
-                // `"prev":null` reads as no number: a snapshot.
+                // `"prev":null` reads as no number: a snapshot, the first one, or a new
+                // game's first view; any other is an update lost.
                 None => {
-                    seen.snapshots += 1;
                     if !counted {
                         counted = true;
                         connected.fetch_add(1, Ordering::Relaxed);
+                    } else if game == seen.game {
+                        seen.resnapshots += 1;
+                    } else if seq != seen.last_seq + 1 {
+                        seen.gaps += 1;
                     }
+                    if game != seen.game {
+                        seen.games += 1;
+                    }
+                    seen.game = game;
                 }
                 Some(prev) => {
                     if prev != seen.last_seq {
@@ -260,7 +272,8 @@ fn main() -> anyhow::Result<()> {
     let last = seen.iter().map(|s| s.last_seq).max().unwrap_or(0);
     let closed = seen.iter().filter(|s| s.closed).count();
     let gaps: u64 = seen.iter().map(|s| s.gaps).sum();
-    let resnapshots: u64 = seen.iter().map(|s| s.snapshots.saturating_sub(1)).sum();
+    let resnapshots: u64 = seen.iter().map(|s| s.resnapshots).sum();
+    let games = seen.iter().map(|s| s.games).max().unwrap_or(0);
     let behind = seen.iter().filter(|s| s.last_seq != last).count();
     let views: Vec<u64> = seen.iter().map(|s| s.views).collect();
     let mut delays: Vec<u32> = seen
@@ -277,8 +290,9 @@ fn main() -> anyhow::Result<()> {
     println!("| moves played meanwhile | {moves0} | {moves1} |");
     println!();
     println!(
-        "clients connected {joined}/{clients}; closed early {closed}; updates per client {}–{}; \
-         gaps {gaps}; extra snapshots {resnapshots}; clients not at the last update ({last}) {behind}",
+        "clients connected {joined}/{clients}; closed early {closed}; updates per client {}–{} \
+         over {games} game(s); gaps {gaps}; extra snapshots {resnapshots}; clients not at the \
+         last update ({last}) {behind}",
         views.iter().min().unwrap_or(&0),
         views.iter().max().unwrap_or(&0)
     );

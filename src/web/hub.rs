@@ -421,13 +421,16 @@ impl Line {
     fn prune(&mut self, now: Instant) {
         let oldest = now.checked_sub(Duration::from_millis(MAX_BROADCAST_DELAY_MS));
         while let Some(shown) = self.shown {
+            // Views before the one shown, once the one after them is past any delay.
+            let too_old =
+                shown > 0 && oldest.is_some_and(|o| self.entries.get(1).is_some_and(|e| e.at <= o));
+            // The guard: the oldest go, even the one shown (the next release is whole).
             let too_many = self.entries.len() > MAX_LINE;
-            let too_old = oldest.is_some_and(|o| self.entries.get(1).is_some_and(|e| e.at <= o));
             if !(too_many || too_old) {
                 break;
             }
             self.entries.pop_front();
-            self.shown = Some(shown.saturating_sub(1));
+            self.shown = shown.checked_sub(1);
         }
         // Games no entry refers to any more (games are numbered in order).
         if let Some(first) = self.entries.front().map(|e| e.game.no) {

@@ -183,6 +183,29 @@ fn the_feeds_follow_the_match_as_the_hall_may_see_it_and_nothing_can_be_done_fro
     assert_eq!(whole["prev"], serde_json::Value::Null);
     assert_eq!(whole["record"]["plies"].as_array().unwrap().len(), 3);
 
+    // Several matches (the event's case): each its own id, listed with the standings.
+    web.show("2", &session);
+    wait(5, "a second match listed", || {
+        http::get(addr, "/api/matches").json()["matches"]
+            .as_array()
+            .is_some_and(|m| m.len() == 2)
+    });
+    wait(5, "the second match shown", || {
+        http::get(addr, "/api/matches/2").status == 200
+    });
+    let list = http::get(addr, "/api/matches").json();
+    assert_eq!(list["matches"][1]["id"], "2");
+    assert!(list["standings"].is_array());
+    let mut second = Sse::open(addr, "/api/matches/2/events", None);
+    assert_eq!(
+        second.next_view(Duration::from_secs(5)).unwrap().json()["match"],
+        "2"
+    );
+    web.retire("2");
+    wait(5, "the second match gone", || {
+        http::get(addr, "/api/matches/2").status == 404
+    });
+
     // Read-only: no other method, no body, no file.
     for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
         for path in ["/", "/api/matches/1", "/api/matches/1/events"] {
@@ -347,4 +370,54 @@ fn hostile_clients_do_not_stall_the_station_or_the_other_clients() {
     hands.stop();
     web.stop();
     session.stop(true);
+}
+
+/// The app with `--web`: its live match on the page, with the projector's delay, and the
+/// address with its QR code in the top bar.
+#[test]
+fn the_app_serves_its_live_match_with_the_projectors_delay_and_shows_the_address() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    use tandem::ui::{Options, TandemApp};
+
+    let dir = temp_dir("web-app");
+    let mut config = ArbiterConfig::new(RulesPreset::built_in("uscf-bughouse"));
+    config.players = ["Ada", "Boris", "Chen", "Dana"].map(str::to_owned);
+    let (_boards, session) = demo_session(&dir, 5, header(config, "Web app test"));
+    let opts = Options {
+        data_dir: dir.clone(),
+        web: Some("127.0.0.1:0".parse().unwrap()),
+        delay_s: 0,
+        ..Options::default()
+    };
+    let mut h = Harness::builder()
+        .with_size([1600.0, 900.0])
+        .build_eframe(move |cc| TandemApp::with_source(&cc.egui_ctx, Box::new(session), opts));
+    h.step();
+    let label = h
+        .get_by_label_contains("Web: http://127.0.0.1:")
+        .accesskit_node()
+        .label()
+        .unwrap();
+    let url = label.trim_start_matches("Web: ").to_owned();
+    let addr: SocketAddr = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    // The page shows the app's match.
+    wait(10, "the app's match on the web", || {
+        http::get(addr, "/api/matches").json()["matches"][0]["teams"][0] == "Ada & Dana"
+    });
+    // The projector's broadcast delay is the page's.
+    h.state_mut().projector.delay_s = 30;
+    h.step();
+    assert_eq!(http::get(addr, "/api/matches").json()["delay_s"], 30.0);
+    // A click on the address: the address in large type, and its QR code.
+    h.get_by_label(&label).click();
+    h.run();
+    h.get_by_label("Spectators' page");
+    assert!(h.query_all_by_label(&url).count() >= 1);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -124,7 +124,6 @@ impl TandemApp {
     #[must_use]
     pub fn new(ctx: &egui::Context, opts: Options, monitors: Vec<String>) -> TandemApp {
         let mut app = Self::bare(ctx, opts, monitors);
-        app.start_web();
         app.unfinished = folder::unfinished(&app.opts.data_dir)
             .iter()
             .take(5)
@@ -206,7 +205,7 @@ impl TandemApp {
             delay_s: opts.delay_s,
         };
         style(ctx);
-        TandemApp {
+        let mut app = TandemApp {
             pieces: PieceSet::load(ctx),
             waker,
             live: None,
@@ -224,7 +223,9 @@ impl TandemApp {
             shots_taken: false,
             web: None,
             opts,
-        }
+        };
+        app.start_web();
+        app
     }
 
     /// The live match's view, if there is one.
