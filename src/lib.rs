@@ -9,6 +9,7 @@
 //! - [`sensing`]: square occupancy to moves and drops.
 //! - [`arbiter`]: the deterministic core: inputs in, moves, alerts and outcome out.
 //! - [`event`]: a club evening: teams, rounds, pairings, results, standings (pure).
+//! - [`web`]: the spectators' web page and live feeds (the only HTTP).
 //! - [`ui`]: the TD console and the projector (egui).
 //!
 //! The pure core (`rules`, `dgt`, `sensing`, `arbiter`, and `event` above it) never reads
@@ -28,5 +29,6 @@ pub mod sim;
 pub mod station;
 pub mod ui;
 pub mod util;
+pub mod web;
 
 pub use board_id::{BoardId, ByBoard, Millis};

@@ -70,6 +70,11 @@ pub struct RunArgs {
     /// The demo evening's hands stop each game after this many plies a board.
     #[arg(long, default_value_t = crate::station::demo::GAME_PLIES)]
     pub demo_plies: usize,
+    /// Serve the spectators' page and feeds on this address (`0.0.0.0:8080`, or a port
+    /// alone for every network address); off unless given. The top bar shows the address
+    /// and its QR code.
+    #[arg(long, value_name = "ADDR", value_parser = crate::web::parse_addr)]
+    pub web: Option<std::net::SocketAddr>,
 }
 
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
@@ -114,6 +119,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             Some("standings") => Some(HallChoice::Standings),
             Some(other) => anyhow::bail!("--hall {other}: auto, grid or standings"),
         },
+        web: args.web,
     };
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

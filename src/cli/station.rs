@@ -2,8 +2,9 @@
 //! playing hall, a CI run, a recovery check). The same session as the app — serial
 //! workers, arbiter thread, the match folder — printing each recorded move and each alert
 //! as a JSON line on standard output. With no boards it plays the demo, game after game,
-//! as the window does.
+//! as the window does. `--web ADDR` serves the spectators' page and feeds.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use crate::device::profile::{PortSpec, Station};
 use crate::rules::RulesPreset;
 use crate::station::demo::{self, DemoNews, DemoStation};
 use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
+use crate::web::{FIRST_MATCH, WebServer};
 
 #[derive(clap::Args, Debug)]
 pub struct StationArgs {
@@ -47,6 +49,13 @@ pub struct StationArgs {
     pub demo_games: Option<u64>,
     #[command(flatten)]
     pub clocks: super::ClockArgs,
+    /// Serve the spectators' page and feeds on this address (`0.0.0.0:8080`, or a port
+    /// alone for every network address); off unless given.
+    #[arg(long, value_name = "ADDR", value_parser = crate::web::parse_addr)]
+    pub web: Option<std::net::SocketAddr>,
+    /// Broadcast delay of the web page, in seconds (as the projector's).
+    #[arg(long, default_value_t = 0)]
+    pub delay: u32,
 }
 
 pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
@@ -110,6 +119,20 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut out = std::io::stdout().lock();
+    let web = match args.web {
+        Some(addr) => {
+            let delay = u64::from(args.delay) * 1000;
+            let server = WebServer::start(addr, delay)
+                .with_context(|| format!("the web server cannot listen on {addr}"))?;
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({"event": "web", "addr": server.addr().to_string(), "urls": server.urls()})
+            )?;
+            Some(server)
+        }
+        None => None,
+    };
     let start = Instant::now();
     let mut news = News::default();
     let mut games_done = 0;
@@ -136,10 +159,13 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
                 break;
             }
         }
-        if let Some(session) = live.session()
-            && news.print(&mut out, session).is_err()
-        {
-            break;
+        if let Some(session) = live.session() {
+            if let Some(web) = &web {
+                web.show(FIRST_MATCH, session);
+            }
+            if news.print(&mut out, session).is_err() {
+                break;
+            }
         }
         if args
             .seconds
@@ -152,6 +178,9 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
     match live {
         Live::Match(session) => session.stop(false),
         Live::Demo(demo) => demo.stop(),
+    }
+    if let Some(web) = web {
+        web.stop();
     }
     Ok(ExitCode::SUCCESS)
 }

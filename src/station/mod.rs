@@ -25,11 +25,16 @@ pub use views::{MAX_BROADCAST_DELAY_MS, Views};
 
 use crate::BoardId;
 use crate::arbiter::journal::JournalHeader;
+use crate::arbiter::spectator::SpectatorView;
 use crate::arbiter::{ArbiterConfig, Timing};
 use crate::device::profile::{ConfigError, DeviceProfile, PortSpec, Station, StationBoard};
 
 /// Called whenever there is something new to draw.
 pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// Told each view the hall may see, as it changes (the web server's feed; see
+/// [`Session::tap_hall`]). Called on the arbiter thread: it must not block.
+pub type HallTap = Arc<dyn Fn(&Arc<SpectatorView>) + Send + Sync>;
 
 /// One board to connect.
 #[derive(Clone, Debug)]

@@ -12,6 +12,9 @@
 //!                             │  clock commands ──► the board's worker (sent, acked,
 //!                             ▼                      the outcome back as a BoardEvent)
 //!                     UI: console and projector
+//!                             │  each new spectator view, down a channel (HallTap)
+//!                             ▼
+//!                     web server (its own delay line; never a lock the arbiter waits on)
 //! ```
 
 use std::path::Path;
@@ -38,7 +41,7 @@ use super::folder::{MatchFolder, unfinished_summary};
 use super::recording::{Recording, Source};
 use super::runner::{LiveFiles, MatchRunner};
 use super::views::Views;
-use super::{BoardPlan, Waker, station_of};
+use super::{BoardPlan, HallTap, Waker, station_of};
 
 /// What the screens and the arbiter thread share.
 struct Shared {
@@ -58,6 +61,7 @@ pub struct Session {
     in_tx: Sender<Input>,
     /// The clock buttons' reader threads, if any.
     buttons: Option<super::buttons::ButtonsHandle>,
+    tap_tx: Sender<HallTap>,
     thread: Option<JoinHandle<()>>,
     workers: Vec<WorkerHandle>,
     epoch: Instant,
@@ -155,6 +159,7 @@ impl Session {
         let (dev_tx, dev_rx) = bounded::<BoardEvent>(1024);
         let (td_tx, td_rx) = bounded::<TdAction>(64);
         let (in_tx, in_rx) = bounded::<Input>(256);
+        let (tap_tx, tap_rx) = bounded::<HallTap>(8);
         let mut workers = Vec::new();
         let mut orders: ByBoard<Option<Sender<ClockOrder>>> = ByBoard::default();
         for plan in boards {
@@ -185,6 +190,7 @@ impl Session {
                     td_rx,
                     in_rx,
                     orders,
+                    taps: tap_rx,
                 };
                 arbiter_loop(runner, &channels, &thread_shared, &waker, epoch);
             })
@@ -194,6 +200,7 @@ impl Session {
             td_tx,
             in_tx,
             buttons: None,
+            tap_tx,
             thread: Some(thread),
             workers,
             epoch,
@@ -253,6 +260,23 @@ impl Session {
         }
     }
 
+    /// `tap` is told every view the hall may see from now on, on the arbiter thread, after
+    /// the views kept for the broadcast delay (oldest first). It must not block; the web
+    /// server's tap sends each view down a channel, so a slow web client can never hold
+    /// up the arbiter.
+    pub fn tap_hall(&self, tap: HallTap) {
+        if self
+            .tap_tx
+            .send_timeout(tap, Duration::from_secs(1))
+            .is_err()
+        {
+            set_problem(
+                &self.shared,
+                "the arbiter did not take the hall's feed (stopped?)",
+            );
+        }
+    }
+
     /// Reads the clock buttons of a buttons file (each device on its own thread, grabbed
     /// for Tandem alone, found again after an unplug); their presses go to the arbiter
     /// with the device's own times.
@@ -265,6 +289,12 @@ impl Session {
             epoch,
             self.in_tx.clone(),
         ));
+    }
+
+    /// The instant of match time 0 (match time is ms since then).
+    #[must_use]
+    pub fn epoch(&self) -> Instant {
+        self.epoch
     }
 
     /// Match time now (ms since the match epoch).
@@ -363,6 +393,8 @@ struct Channels {
     td_rx: Receiver<TdAction>,
     in_rx: Receiver<Input>,
     orders: ByBoard<Option<Sender<ClockOrder>>>,
+    /// New followers of the hall's views (the web server).
+    taps: Receiver<HallTap>,
 }
 
 fn arbiter_loop(
@@ -377,6 +409,19 @@ fn arbiter_loop(
     let mut in_rx = ch.in_rx.clone();
     let mut bpgn_seen = runner.bpgn_revision();
     let mut hall_latest = shared.views.lock().ok().and_then(|v| v.hall_latest());
+    let mut taps: Vec<HallTap> = Vec::new();
+    // A new follower of the hall gets the views kept for the delay first.
+    let add_tap = |tap: HallTap, taps: &mut Vec<HallTap>| {
+        let history = shared
+            .views
+            .lock()
+            .map(|v| v.hall_history())
+            .unwrap_or_default();
+        for v in &history {
+            tap(v);
+        }
+        taps.push(tap);
+    };
     while !shared.stop.load(Ordering::SeqCst) {
         let timeout = runner
             .arbiter()
@@ -393,6 +438,12 @@ fn arbiter_loop(
                 Err(_) => { in_rx = crossbeam_channel::never(); None }
             },
             recv(ch.td_rx) -> a => a.ok().map(|action| Input::Td { t_ms: now_ms(), action }),
+            recv(ch.taps) -> t => {
+                if let Ok(t) = t {
+                    add_tap(t, &mut taps);
+                }
+                None
+            },
             default(Duration::from_millis(timeout)) => None,
         };
         let input = match input {
@@ -419,11 +470,18 @@ fn arbiter_loop(
             // Built before the lock is taken: the screens never wait on the arbiter.
             let view = runner.arbiter().view();
             let hall = SpectatorView::of(&view, hall_latest.as_deref());
+            let mut hall_changed = false;
             if let Ok(mut v) = shared.views.lock() {
-                v.push(view, hall);
+                hall_changed = v.push(view, hall);
                 hall_latest = v.hall_latest();
             }
             waker();
+            // Outside the lock; each tap only sends down a channel.
+            if hall_changed && let Some(h) = &hall_latest {
+                for tap in &taps {
+                    tap(h);
+                }
+            }
         }
     }
     runner.close(shared.close.load(Ordering::SeqCst));

@@ -52,8 +52,10 @@ impl Views {
     }
 
     /// A new view of the match and its spectator view (built from [`Self::hall_latest`]).
-    pub fn push(&mut self, view: MatchView, hall: SpectatorView) {
-        if !self.hall.back().is_some_and(|b| b.same_as(&hall)) {
+    /// True when the hall's picture changed (the spectator view was kept).
+    pub fn push(&mut self, view: MatchView, hall: SpectatorView) -> bool {
+        let changed = !self.hall.back().is_some_and(|b| b.same_as(&hall));
+        if changed {
             let cutoff = hall.t_ms.saturating_sub(MAX_BROADCAST_DELAY_MS);
             self.hall.push_back(Arc::new(hall));
             while self.hall.len() > MAX_KEPT || self.hall.get(1).is_some_and(|v| v.t_ms <= cutoff) {
@@ -61,6 +63,14 @@ impl Views {
             }
         }
         self.latest = Arc::new(view);
+        changed
+    }
+
+    /// Every spectator view kept for the delay, oldest first (for a follower that comes
+    /// in late: the web server starts its own delay line from them).
+    #[must_use]
+    pub fn hall_history(&self) -> Vec<Arc<SpectatorView>> {
+        self.hall.iter().cloned().collect()
     }
 
     /// The TD's view now.

@@ -36,6 +36,11 @@ pub trait MatchSource {
     /// A clock press on Tandem's own clock, now (a key in the window standing in for a
     /// clock button). Sources without Tandem's clocks ignore it.
     fn press(&self, _seat: crate::rules::Seat) {}
+
+    /// The live session, when it is one (the web page follows it).
+    fn session(&self) -> Option<&Session> {
+        None
+    }
 }
 
 impl MatchSource for Session {
@@ -81,5 +86,9 @@ impl MatchSource for Session {
 
     fn press(&self, seat: crate::rules::Seat) {
         Session::press(self, seat);
+    }
+
+    fn session(&self) -> Option<&Session> {
+        Some(self)
     }
 }

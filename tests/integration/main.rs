@@ -30,3 +30,5 @@ mod td_refusals;
 mod ui;
 mod ui_event;
 mod ui_live;
+mod web;
+mod web_browser;

@@ -10,10 +10,13 @@
 //! - [`parse_move`] is the tolerant single-move parser (every dialect's spelling of a move).
 //! - [`to_bughouse_pro`] writes a match in bughouse.pro's import dialect (`pro.rs` lists
 //!   that importer's rules, with their place in its source).
+//! - [`write_bpgn_feed`] and [`write_pgn_clk`] write what the hall may read as it grows
+//!   (the web server's feeds): BPGN, and a single board's PGN with `[%clk]` clocks.
 //!
 //! The dialects read (FICS/BughouseDB, chess.com, bughouse.pro, Lieven) are described in
 //! `shared/reference/bughouse-software.md` §2 and in README.md ("BPGN").
 
+mod feed;
 mod lex;
 mod moves;
 mod outcome;
@@ -23,6 +26,7 @@ mod write;
 
 use std::path::PathBuf;
 
+pub use feed::{FeedEnd, FeedPly, write_bpgn_feed, write_pgn_clk};
 pub use lex::{Lexeme, LexemeKind, Pos, RawGame, RawTag, parse_bpgn};
 pub use moves::parse_move;
 pub use pro::{ProExport, ProRefusal, to_bughouse_pro};

@@ -84,26 +84,14 @@ pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
         out.push_str(&escape(value));
         out.push_str("\"]\n");
     };
-    tag("Event", &event_tag(&header.event, rules.is_bughouse()));
-    tag("Site", or(&header.site, "?"));
-    tag("Date", &date(&header.date));
-    tag("Round", or(&header.round, "-"));
-    for &board in m.board_ids() {
-        for seat in Seat::ALL.into_iter().filter(|s| s.board == board) {
-            tag(seat.tag(), or(header.player(seat), "?"));
-        }
-    }
-    tag("Result", result_token(result));
-    if let Some(time) = &header.time {
-        tag("Time", time);
-    }
-    tag("TimeControl", &rules.time_control.bpgn());
-    if rules.is_bughouse() {
-        tag("Variant", "Bughouse");
-    }
-    tag("Rules", &rules.name);
-    for (name, value) in rule_tags(rules) {
-        tag(name, &value);
+    let seats: Vec<(String, String)> = m
+        .board_ids()
+        .iter()
+        .flat_map(|&b| Seat::ALL.into_iter().filter(move |s| s.board == b))
+        .map(|s| (s.tag().to_owned(), header.player(s).to_owned()))
+        .collect();
+    for (name, value) in header_tags(header, rules, &seats, result_token(result)) {
+        tag(&name, &value);
     }
     tag("Termination", termination_tag(result));
     if let Some(r) = result {
@@ -148,6 +136,42 @@ pub fn write_bpgn(m: &Match, header: &BpgnHeader) -> String {
     out.push_str(&text.finish());
     out.push('\n');
     out
+}
+
+/// The tags every record of Tandem's starts with, in order: Event, Site, Date, Round, the
+/// players (`seats`: tag and name, `?` for a name not given), Result, Time, TimeControl,
+/// Variant, Rules and the rule tags.
+pub(crate) fn header_tags(
+    header: &BpgnHeader,
+    rules: &RulesPreset,
+    seats: &[(String, String)],
+    result: &str,
+) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = vec![
+        (
+            "Event".into(),
+            event_tag(&header.event, rules.is_bughouse()),
+        ),
+        ("Site".into(), or(&header.site, "?").to_owned()),
+        ("Date".into(), date(&header.date)),
+        ("Round".into(), or(&header.round, "-").to_owned()),
+    ];
+    for (name, player) in seats {
+        tags.push((name.clone(), or(player, "?").to_owned()));
+    }
+    tags.push(("Result".into(), result.to_owned()));
+    if let Some(time) = &header.time {
+        tags.push(("Time".into(), time.clone()));
+    }
+    tags.push(("TimeControl".into(), rules.time_control.bpgn()));
+    if rules.is_bughouse() {
+        tags.push(("Variant".into(), "Bughouse".into()));
+    }
+    tags.push(("Rules".into(), rules.name.clone()));
+    for (name, value) in rule_tags(rules) {
+        tags.push((name.to_owned(), value));
+    }
+    tags
 }
 
 /// `298.210`: seconds with milliseconds.

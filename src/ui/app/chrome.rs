@@ -70,6 +70,7 @@ impl TandemApp {
                 ui.menu_button("Projector settings", |ui| {
                     self.projector_settings(ui);
                 });
+                self.web_item(ui);
             });
         });
     }

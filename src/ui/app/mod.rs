@@ -31,6 +31,7 @@ mod chrome;
 mod event;
 mod live;
 mod tally;
+mod web;
 
 use live::Live;
 use tally::Tally;
@@ -83,6 +84,8 @@ pub struct Options {
     /// The demo evening's hands stop each game after this many plies a board (0: the
     /// demo's own number).
     pub demo_plies: usize,
+    /// Serve the spectators' web page on this address.
+    pub web: Option<std::net::SocketAddr>,
 }
 
 impl Options {
@@ -133,6 +136,8 @@ pub struct TandemApp {
     shots_taken: bool,
     /// `--screenshots-paused`: play was stopped for the pictures.
     shots_paused: bool,
+    /// The spectators' web server (`--web`).
+    web: Option<crate::web::WebServer>,
 }
 
 impl TandemApp {
@@ -228,7 +233,7 @@ impl TandemApp {
             delay_s: opts.delay_s,
         };
         style(ctx);
-        TandemApp {
+        let mut app = TandemApp {
             pieces: PieceSet::load(ctx),
             waker,
             live: None,
@@ -250,8 +255,11 @@ impl TandemApp {
             message: None,
             shots_taken: false,
             shots_paused: false,
+            web: None,
             opts,
-        }
+        };
+        app.start_web();
+        app
     }
 
     /// The live match's view, if there is one.
@@ -268,6 +276,7 @@ impl TandemApp {
         self.follow_demo();
         self.follow_event(ctx);
         self.follow_replay_load();
+        self.follow_web();
         let Some(live) = &self.live else { return };
         let Some(source) = live.source() else {
             return;

@@ -2,8 +2,11 @@
 //! compare with the truth.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod clocks;
+pub mod http;
 pub mod live;
+pub mod proxy;
 pub mod scene;
 
 use tandem::BoardId;
