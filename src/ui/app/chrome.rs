@@ -264,12 +264,14 @@ impl TandemApp {
         };
         // By the app's running time (the demo's match records restart with each game).
         let uptime = (ctx.input(|i| i.time) * 1000.0) as Millis;
-        if self.opts.screenshots_paused && !self.shots_paused && uptime + 4000 >= after {
-            if let Some(source) = self.live.as_ref().and_then(|l| l.source()) {
-                source.td(crate::arbiter::TdAction::PauseClocks);
-                self.console.tab = super::console::Tab::Clocks;
-                self.shots_paused = true;
-            }
+        if self.opts.screenshots_paused
+            && !self.shots_paused
+            && uptime + 4000 >= after
+            && let Some(source) = self.live.as_ref().and_then(|l| l.source())
+        {
+            source.td(crate::arbiter::TdAction::PauseClocks);
+            self.console.tab = super::console::Tab::Clocks;
+            self.shots_paused = true;
         }
         if self.shots_taken || uptime < after {
             if !self.shots_taken {
