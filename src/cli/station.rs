@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 
 use crate::BoardId;
-use crate::arbiter::ArbiterConfig;
 use crate::arbiter::view::MatchView;
+use crate::arbiter::{ArbiterConfig, TdAction};
 use crate::device::profile::{PortSpec, Station};
 use crate::rules::RulesPreset;
-use crate::station::demo::{self, DemoNews, DemoStation};
+use crate::station::demo::{self, DemoNews, DemoStation, ready_to_start};
 use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
 use crate::web::{FIRST_MATCH, WebServer};
 
@@ -136,6 +136,7 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let mut news = News::default();
     let mut games_done = 0;
+    let mut clocks_started = false;
     loop {
         if let Live::Demo(demo) = &mut live {
             match demo.follow() {
@@ -158,6 +159,15 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
                 }
                 break;
             }
+        }
+        // No console here to start the driven clocks: the station starts both together
+        // once both are set up and both boards show the start position.
+        if let Live::Match(session) = &live
+            && !clocks_started
+            && ready_to_start(&session.view())
+        {
+            clocks_started = true;
+            session.td(TdAction::StartClocks);
         }
         if let Some(session) = live.session() {
             if let Some(web) = &web {

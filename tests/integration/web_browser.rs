@@ -83,7 +83,16 @@ fn a_move_on_a_virtual_board_reaches_the_page_in_a_real_browser_within_two_secon
     }
     let serial = |b: BoardId| boards.handle(b).unwrap().serial().to_owned();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tandem"))
-        .args(["station", "--profile", "virtual", "--web", "127.0.0.1:0"])
+        // The players set and start the clocks, as before Tandem drove them.
+        .args([
+            "station",
+            "--profile",
+            "virtual",
+            "--web",
+            "127.0.0.1:0",
+            "--clocks",
+            "read",
+        ])
         .args([
             "--board-a",
             &serial(BoardId::A),
