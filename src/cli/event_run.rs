@@ -10,11 +10,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::Context as _;
+
 use crate::event::GameRef;
 use crate::station::Waker;
 use crate::station::demo::event::{EventDemo, create_demo_event};
 use crate::station::event::folder as event_folder;
 use crate::station::event::{EventNews, EventStation};
+use crate::web::WebServer;
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -47,6 +50,13 @@ pub struct RunArgs {
     pub demo_plies: usize,
     #[arg(long, default_value_t = 1)]
     pub demo_seed: u64,
+    /// Serve the spectators' page and feeds on this address (every live match, the
+    /// standings); off unless given.
+    #[arg(long, value_name = "ADDR", value_parser = crate::web::parse_addr)]
+    pub web: Option<std::net::SocketAddr>,
+    /// Broadcast delay of the web page, in seconds.
+    #[arg(long, default_value_t = 0)]
+    pub delay: u32,
 }
 
 /// What runs the evening.
@@ -100,6 +110,19 @@ pub fn run(args: &RunArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
         &mut out,
         &serde_json::json!({"event": "event", "dir": dir.display().to_string()}),
     )?;
+    let delay = u64::from(args.delay) * 1000;
+    let web = match args.web {
+        Some(addr) => {
+            let server = WebServer::start(addr, delay)
+                .with_context(|| format!("the web server cannot listen on {addr}"))?;
+            print_line(
+                &mut out,
+                &serde_json::json!({"event": "web", "addr": server.addr().to_string(), "urls": server.urls()}),
+            )?;
+            Some(server)
+        }
+        None => None,
+    };
     let start = Instant::now();
     let mut printed: Vec<(GameRef, usize, usize)> = Vec::new();
     let result = loop {
@@ -116,6 +139,9 @@ pub fn run(args: &RunArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
         }
         print_moves(&mut out, runner.station(), &mut printed)?;
         let st = runner.station();
+        if let Some(web) = &web {
+            web.show_evening(st.live(), &st.hall_event(delay));
+        }
         let e = st.event();
         let round_done =
             e.current_round().is_none_or(|r| e.round_complete(r)) && st.live().is_empty();
@@ -138,6 +164,9 @@ pub fn run(args: &RunArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
     match runner {
         Runner::Station(s) => s.stop(),
         Runner::Demo(d) => d.stop(),
+    }
+    if let Some(web) = web {
+        web.stop();
     }
     if let Some(reg) = registry {
         std::fs::remove_dir_all(reg).ok();

@@ -366,11 +366,13 @@ fn since(req: &Request<Incoming>, run: u64) -> Option<u64> {
     })
 }
 
+/// A match id: `1`, or an evening's `2.3` (round 2, pairing 3). Only a key to look up,
+/// never a path.
 fn valid_id(id: &str) -> bool {
     (1..=32).contains(&id.len())
         && id
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 fn api(text: String, mime: &'static str, etag: Option<&str>) -> Response<WebBody> {

@@ -137,9 +137,15 @@ impl Hub {
         self.delay_ms.load(Ordering::Relaxed)
     }
 
+    /// New standings; the pages are told only when they changed (the app sets them
+    /// every frame).
     pub fn set_standings(&self, rows: Option<Vec<Standing>>) {
-        *lock(&self.standings) = rows;
-        self.directory.send_modify(|v| *v += 1);
+        let mut standings = lock(&self.standings);
+        if *standings != rows {
+            *standings = rows;
+            drop(standings);
+            self.directory.send_modify(|v| *v += 1);
+        }
     }
 
     /// The event's standings, or the points of every game with a result seen in any

@@ -39,6 +39,8 @@ pub use hub::Standing;
 
 use crate::Millis;
 use crate::arbiter::spectator::SpectatorView;
+use crate::event::Event;
+use crate::station::event::LiveMatch;
 use crate::station::{HallTap, MAX_BROADCAST_DELAY_MS, Session};
 use hub::{GameInfo, Hub, News};
 
@@ -166,6 +168,46 @@ impl WebServer {
                 published_unix_ms: unix_ms(),
             });
         })
+    }
+
+    /// An evening on the page: every live match under its pairing's id (`1.2`: round 1,
+    /// pairing 2; a pairing's next game is that match's next game), the standings of
+    /// `hall` (the event as the hall may know it, behind the broadcast delay); a match
+    /// no longer live is taken off.
+    pub fn show_evening(&self, live: &[LiveMatch], hall: &Event) {
+        let mut ids = Vec::new();
+        for m in live {
+            let id = m.game().pairing_label();
+            self.show(&id, m.session());
+            ids.push(id);
+        }
+        self.keep_only(&ids);
+        let rows = hall
+            .standings()
+            .into_iter()
+            .map(|s| Standing {
+                team: hall.team_name(s.team),
+                games: s.games,
+                #[allow(clippy::cast_possible_truncation)]
+                points: s.points as f32,
+            })
+            .collect();
+        self.set_standings(Some(rows));
+    }
+
+    /// Every match shown but those of `ids` is taken off.
+    pub fn keep_only(&self, ids: &[String]) {
+        let gone: Vec<String> = self
+            .shown
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .keys()
+            .filter(|id| !ids.contains(id))
+            .cloned()
+            .collect();
+        for id in gone {
+            self.retire(&id);
+        }
     }
 
     /// Match `id` is no longer shown.

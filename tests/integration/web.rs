@@ -421,3 +421,75 @@ fn the_app_serves_its_live_match_with_the_projectors_delay_and_shows_the_address
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_evening_on_the_web_lists_every_live_match_and_the_standings() {
+    use std::io::BufRead as _;
+    use std::process::{Command, Stdio};
+
+    let dir = temp_dir("web-evening");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tandem"))
+        .args([
+            "event",
+            "run",
+            "--demo",
+            "--teams",
+            "4",
+            "--web",
+            "127.0.0.1:0",
+        ])
+        .args(["--seconds", "90", "--data-dir"])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<serde_json::Value>();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if let Ok(v) = serde_json::from_str(&line) {
+                let _ = tx.send(v);
+            }
+        }
+    });
+    let web = loop {
+        let v = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        if v["event"] == "web" {
+            break v;
+        }
+    };
+    let addr: SocketAddr = web["addr"].as_str().unwrap().parse().unwrap();
+    // Four teams: two matches of round 1 at once, each under its pairing's id.
+    let end = Instant::now() + Duration::from_secs(40);
+    let listing = loop {
+        let list = http::get(addr, "/api/matches").json();
+        let ids: Vec<String> = list["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap().to_owned())
+            .collect();
+        if ids.len() == 2 || Instant::now() > end {
+            break (ids, list);
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let (mut ids, list) = listing;
+    ids.sort();
+    assert_eq!(ids, ["1.1", "1.2"], "{list}");
+    let standings = list["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 4, "every team in the standings: {list}");
+    // Each match's own feed follows its own boards.
+    for id in &ids {
+        let m = http::get(addr, &format!("/api/matches/{id}")).json();
+        assert_eq!(m["match"], id.as_str(), "{m}");
+        assert_eq!(m["view"]["boards"].as_array().unwrap().len(), 2, "{m}");
+    }
+    child.kill().ok();
+    child.wait().ok();
+    std::fs::remove_dir_all(&dir).ok();
+}

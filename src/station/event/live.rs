@@ -236,6 +236,19 @@ impl EventStation {
         self.live.iter().any(|m| m.table == Some(table))
     }
 
+    /// The event as the hall may know it: results of live matches the hall has not yet
+    /// seen (behind the broadcast delay `delay`) left out.
+    #[must_use]
+    pub fn hall_event(&self, delay: Millis) -> Event {
+        let mut e = self.event.clone();
+        for m in &self.live {
+            if m.hall_view(delay).result.is_none() {
+                e.withdraw_result(m.game()).ok();
+            }
+        }
+        e
+    }
+
     /// Starts a game on its table: `event.ron` names its folder first (so a crash from
     /// here on resumes it), then the match folder is made and the boards connected.
     pub fn start_game(&mut self, g: GameRef) -> anyhow::Result<()> {

@@ -15,7 +15,7 @@ use egui::ViewportCommand;
 
 use super::{Live, Screen, TandemApp, next_repaint, next_repaint_hall};
 use crate::Millis;
-use crate::event::{Event, GameRef, Outcome};
+use crate::event::{GameRef, Outcome};
 use crate::station::demo::event::{EventDemo, create_demo_event};
 use crate::station::event::folder::unfinished_events;
 use crate::station::event::{EventStation, LiveMatch};
@@ -80,19 +80,6 @@ impl EventLive {
         if let Some(r) = self.registry {
             std::fs::remove_dir_all(r).ok();
         }
-    }
-
-    /// The event as the hall may know it: results of live matches the hall has not yet
-    /// seen (behind the delay) left out.
-    fn hall_event(&self, delay: Millis) -> Event {
-        let st = self.station();
-        let mut e = st.event().clone();
-        for m in st.live() {
-            if m.hall_view(delay).result.is_none() {
-                e.withdraw_result(m.game()).ok();
-            }
-        }
-        e
     }
 
     /// Points of the pairing's games before `g`, for (side A, side B) of `g`.
@@ -363,7 +350,7 @@ impl TandemApp {
         };
         match choice {
             HallChoice::Standings => {
-                let hall = ev.hall_event(delay);
+                let hall = ev.station().hall_event(delay);
                 let heading = match hall.current_round() {
                     Some(r) if hall.round_complete(r) => {
                         format!("{} · standings after round {r}", e.setup.name)

@@ -21,17 +21,27 @@ impl TandemApp {
         }
     }
 
-    /// Before each frame: the web page shows the live match, with the projector's delay.
+    /// Before each frame: the web page shows the live match (during an evening, every
+    /// live match, by its pairing, with the standings as the hall may know them), with
+    /// the projector's delay; a match no longer live is taken off the page.
     pub(super) fn follow_web(&self) {
         let Some(web) = &self.web else { return };
-        web.set_delay_ms(Millis::from(self.projector.delay_s) * 1000);
-        if let Some(session) = self
-            .live
-            .as_ref()
-            .and_then(Live::source)
-            .and_then(|s| s.session())
-        {
-            web.show(FIRST_MATCH, session);
+        let delay = Millis::from(self.projector.delay_s) * 1000;
+        web.set_delay_ms(delay);
+        match &self.live {
+            Some(Live::Event(ev)) => {
+                let station = ev.station();
+                web.show_evening(station.live(), &station.hall_event(delay));
+            }
+            live => {
+                if let Some(session) = live
+                    .as_ref()
+                    .and_then(Live::source)
+                    .and_then(|s| s.session())
+                {
+                    web.show(FIRST_MATCH, session);
+                }
+            }
         }
     }
 
