@@ -238,7 +238,12 @@ impl Arbiter {
     }
 
     /// What became of a clock command.
-    pub(in crate::arbiter) fn clock_outcome(&mut self, b: BoardId, id: u64, outcome: &ClockOutcome) {
+    pub(in crate::arbiter) fn clock_outcome(
+        &mut self,
+        b: BoardId,
+        id: u64,
+        outcome: &ClockOutcome,
+    ) {
         let Some(i) = self.clocks.boards[b].orders.iter().position(|o| o.id == id) else {
             return; // an order of an earlier link, or already given up
         };
@@ -341,7 +346,12 @@ impl Arbiter {
 
     /// A press judged from a driven clock: in mode 23 the clock adds no increment of its
     /// own (nor knows a delay), so Tandem adds it for the player who pressed.
-    pub(in crate::arbiter) fn after_driven_press(&mut self, b: BoardId, by: Color, times: &ClockTimes) {
+    pub(in crate::arbiter) fn after_driven_press(
+        &mut self,
+        b: BoardId,
+        by: Color,
+        times: &ClockTimes,
+    ) {
         let tc = self.game.rules().time_control;
         let now = self.now;
         let began = self.clocks.boards[b].turn_began.replace(now);

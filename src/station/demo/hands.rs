@@ -304,6 +304,14 @@ fn started_by_tandem(boards: &[VirtualBoardHandle]) -> bool {
     })
 }
 
+/// A clock shows that Tandem stopped play.
+fn shows_paused(boards: &[VirtualBoardHandle]) -> bool {
+    boards.iter().any(|h| {
+        h.inspect(|e| e.clock_text().is_some_and(|t| t.trim() == "PAUSED"))
+            .unwrap_or(false)
+    })
+}
+
 fn play_one(
     boards: &Arc<Vec<VirtualBoardHandle>>,
     rules: RulesPreset,
@@ -313,7 +321,11 @@ fn play_one(
     tandem_starts: bool,
 ) {
     let start = Instant::now();
-    let now = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+    // The game's own time: it stands still while play is stopped (below).
+    let paused = std::cell::Cell::new(Duration::ZERO);
+    let now = || {
+        u64::try_from(start.elapsed().saturating_sub(paused.get()).as_millis()).unwrap_or(u64::MAX)
+    };
     for h in boards.iter() {
         h.act(PhysicalAction::SetUpStart);
     }
@@ -357,6 +369,13 @@ fn play_one(
     loop {
         if stop.load(Ordering::SeqCst) {
             return;
+        }
+        // Play stopped (a clock says PAUSED): the players' hands rest until it resumes.
+        if shows_paused(boards) {
+            let resting = Instant::now();
+            sleep_unless(stop, Duration::from_millis(50));
+            paused.set(paused.get() + resting.elapsed());
+            continue;
         }
         let next_action = r.table.queue.peek().map(|Reverse((t, ..))| *t);
         let next_event = r.next_time();

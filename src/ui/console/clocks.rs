@@ -121,7 +121,7 @@ pub(super) fn show(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>) {
     if let Some(p) = &clocks.paused {
         ui.label(
             RichText::new(format!(
-                "Play stopped {} ({} ago)",
+                "Play {} ({} ago)",
                 p.text,
                 text::duration_words(desk.now.saturating_sub(p.since))
             ))
