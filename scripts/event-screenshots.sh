@@ -28,7 +28,7 @@ OUT=$(realpath "$OUT")
 rm -f "$OUT/overview.png" "$OUT/projector-grid.png" "$OUT/standings.png"
 
 # A finished evening for the standings.
-"$bin" event simulate standings --teams 8 --rules uscf-bughouse --format swiss --rounds 4 \
+"$bin" event simulate Thursday --teams 8 --rules uscf-bughouse --format swiss --rounds 4 \
     --plies 30 --seed 3 --data-dir "$work/sim" >/dev/null
 
 shoot() { # app arguments; the shot of the projector goes to $1
@@ -60,7 +60,7 @@ EOF
 }
 
 shoot "$OUT/projector-grid.png" --event-demo 8 --screenshots "$OUT" --screenshots-after "$AFTER"
-AFTER=8 shoot "$OUT/standings.png" --data-dir "$work/sim" --event standings --hall standings
+AFTER=8 shoot "$OUT/standings.png" --data-dir "$work/sim" --event Thursday --hall standings
 
 for f in overview projector-grid standings; do
     png="$OUT/$f.png"

@@ -20,6 +20,8 @@ pub fn tiebreak_name(tb: Tiebreak) -> &'static str {
 /// A number of points as people write it: `3`, `2½` (`2.5` in CSV).
 #[must_use]
 pub fn points_text(p: f64) -> String {
+    // No "-0" for a sum of nothing.
+    let p = p + 0.0;
     let whole = p.trunc();
     let frac = p - whole;
     if frac.abs() < 1e-9 {

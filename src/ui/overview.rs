@@ -72,6 +72,9 @@ pub enum OverviewRequest {
 }
 
 /// Draws the overview; returns the TD's requests.
+/// A match's card on the overview: both boards small, side by side.
+const CARD_WIDTH: f32 = 440.0;
+
 pub fn show(ui: &mut Ui, o: &Overview<'_>) -> Vec<OverviewRequest> {
     let mut out = Vec::new();
     egui::Panel::right("overview-side")
@@ -88,11 +91,15 @@ pub fn show(ui: &mut Ui, o: &Overview<'_>) -> Vec<OverviewRequest> {
         heading(ui, o, &mut out);
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for m in o.matches {
-                    card(ui, m, o.pieces, &mut out);
-                }
-            });
+            // As many cards a row as fit (a wrapping layout would not wrap framed cards).
+            let per_row = ((ui.available_width() / (CARD_WIDTH + 24.0)) as usize).max(1);
+            for row in o.matches.chunks(per_row) {
+                ui.horizontal(|ui| {
+                    for m in row {
+                        card(ui, m, o.pieces, &mut out);
+                    }
+                });
+            }
             waiting(ui, o, &mut out);
             finished(ui, o);
         });
@@ -201,63 +208,75 @@ fn card(ui: &mut Ui, m: &OverviewMatch, pieces: Option<&PieceSet>, out: &mut Vec
     egui::Frame::group(ui.style())
         .stroke(stroke)
         .show(ui, |ui| {
-            ui.set_width(520.0);
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(format!("Match {}", m.label))
-                        .strong()
-                        .size(16.0),
-                );
-                if let Some(t) = m.table {
-                    ui.label(format!("table {}", t + 1));
-                }
-                ui.label(
-                    RichText::new(&m.teams[0])
-                        .strong()
-                        .color(theme::TEAM_WHITE_A),
-                );
-                ui.label("vs");
-                ui.label(
-                    RichText::new(&m.teams[1])
-                        .strong()
-                        .color(theme::TEAM_BLACK_A),
-                );
-            });
-            let (status, color) = status(v);
-            ui.label(RichText::new(status).color(color));
-            ui.horizontal(|ui| {
-                for b in &v.boards {
-                    board_block(ui, v, b, m.now, pieces);
-                }
-            });
-            ui.horizontal(|ui| {
-                if open > 0 {
-                    let first = v
-                        .open_alerts()
-                        .next()
-                        .map(|a| text::alert_title(a.kind))
-                        .unwrap_or_default();
-                    ui.label(
-                        RichText::new(format!("{open} open alert(s): {first}"))
-                            .color(theme::WARN)
-                            .strong(),
-                    );
-                } else {
-                    ui.label(RichText::new("no open alert").weak());
-                }
-                if ui.button("Open console").clicked() {
-                    out.push(OverviewRequest::Open(m.game));
-                }
-                if v.result.is_some()
-                    && ui
-                        .button("Close")
-                        .on_hover_text("the game is over: free its boards for the next game")
-                        .clicked()
-                {
-                    out.push(OverviewRequest::Close(m.game));
-                }
-            });
+            // A card reads top to bottom, even in the cards' wrapping row.
+            ui.vertical(|ui| card_body(ui, m, pieces, out));
         });
+}
+
+fn card_body(
+    ui: &mut Ui,
+    m: &OverviewMatch,
+    pieces: Option<&PieceSet>,
+    out: &mut Vec<OverviewRequest>,
+) {
+    let v = &m.view;
+    let open = v.open_alerts().count();
+    ui.set_width(CARD_WIDTH);
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Match {}", m.label))
+                .strong()
+                .size(16.0),
+        );
+        if let Some(t) = m.table {
+            ui.label(format!("table {}", t + 1));
+        }
+        ui.label(
+            RichText::new(&m.teams[0])
+                .strong()
+                .color(theme::TEAM_WHITE_A),
+        );
+        ui.label("vs");
+        ui.label(
+            RichText::new(&m.teams[1])
+                .strong()
+                .color(theme::TEAM_BLACK_A),
+        );
+    });
+    let (status, color) = status(v);
+    ui.label(RichText::new(status).color(color));
+    ui.horizontal(|ui| {
+        for b in &v.boards {
+            board_block(ui, v, b, m.now, pieces);
+        }
+    });
+    ui.horizontal(|ui| {
+        if open > 0 {
+            let first = v
+                .open_alerts()
+                .next()
+                .map(|a| text::alert_title(a.kind))
+                .unwrap_or_default();
+            ui.label(
+                RichText::new(format!("{open} open alert(s): {first}"))
+                    .color(theme::WARN)
+                    .strong(),
+            );
+        } else {
+            ui.label(RichText::new("no open alert").weak());
+        }
+        if ui.button("Open console").clicked() {
+            out.push(OverviewRequest::Open(m.game));
+        }
+        if v.result.is_some()
+            && ui
+                .button("Close")
+                .on_hover_text("the game is over: free its boards for the next game")
+                .clicked()
+        {
+            out.push(OverviewRequest::Close(m.game));
+        }
+    });
 }
 
 fn status(v: &MatchView) -> (String, Color32) {

@@ -277,6 +277,8 @@ impl TandemApp {
         self.follow_event(ctx);
         self.follow_replay_load();
         self.follow_web();
+        // Also during an evening, when no match's console is open.
+        self.take_screenshots(ctx);
         let Some(live) = &self.live else { return };
         let Some(source) = live.source() else {
             return;
@@ -310,7 +312,6 @@ impl TandemApp {
         if let Some(ms) = next {
             ctx.request_repaint_after(Duration::from_millis(ms));
         }
-        self.take_screenshots(ctx);
     }
 
     /// Draws everything: the console (or set-up, or replay) and the projector window.
