@@ -211,26 +211,30 @@ impl Arbiter {
             if !fallen {
                 continue;
             }
-            let Some(color) = self.tracks[b].clock.color_of(side) else {
-                continue;
-            };
-            if self.tracks[b].clock.flag_reported[color] {
-                continue;
+            if let Some(color) = self.tracks[b].clock.color_of(side) {
+                self.report_flag(Seat::new(b, color));
             }
-            self.tracks[b].clock.flag_reported[color] = true;
-            let seat = Seat::new(b, color);
-            self.raise(
-                b,
-                AlertKind::Flag,
-                None,
-                format!(
-                    "{} ({}) flag fell on board {b}",
-                    self.player(seat),
-                    color_name(color)
-                ),
-                Subject::Seat(seat),
-            );
         }
+    }
+
+    /// A flag fell (on a DGT clock or Tandem's own): the TD is told once per player.
+    pub(super) fn report_flag(&mut self, seat: Seat) {
+        let (b, color) = (seat.board, seat.color);
+        if self.tracks[b].clock.flag_reported[color] {
+            return;
+        }
+        self.tracks[b].clock.flag_reported[color] = true;
+        self.raise(
+            b,
+            AlertKind::Flag,
+            None,
+            format!(
+                "{} ({}) flag fell on board {b}",
+                self.player(seat),
+                color_name(color)
+            ),
+            Subject::Seat(seat),
+        );
     }
 
     pub(super) fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {

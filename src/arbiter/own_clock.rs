@@ -6,8 +6,8 @@
 
 use shakmaty::{ByColor, Color};
 
+use super::Arbiter;
 use super::view::ClockView;
-use super::{AlertKind, Arbiter, Subject, color_name};
 use crate::rules::{Seat, TimeControl};
 use crate::{BoardId, Millis};
 
@@ -204,25 +204,9 @@ impl Arbiter {
                 Some(own) if own.flag_due().is_some_and(|d| d <= now) => own.fall(now),
                 _ => None,
             };
-            let Some(color) = fell else {
-                continue;
-            };
-            if self.tracks[b].clock.flag_reported[color] {
-                continue;
+            if let Some(color) = fell {
+                self.report_flag(Seat::new(b, color));
             }
-            self.tracks[b].clock.flag_reported[color] = true;
-            let seat = Seat::new(b, color);
-            self.raise(
-                b,
-                AlertKind::Flag,
-                None,
-                format!(
-                    "{} ({}) flag fell on board {b}",
-                    self.player(seat),
-                    color_name(color)
-                ),
-                Subject::Seat(seat),
-            );
         }
     }
 

@@ -10,14 +10,11 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context as _;
-
 use crate::event::GameRef;
 use crate::station::Waker;
 use crate::station::demo::event::{EventDemo, create_demo_event};
 use crate::station::event::folder as event_folder;
 use crate::station::event::{EventNews, EventStation};
-use crate::web::WebServer;
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
@@ -111,18 +108,7 @@ pub fn run(args: &RunArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
         &serde_json::json!({"event": "event", "dir": dir.display().to_string()}),
     )?;
     let delay = u64::from(args.delay) * 1000;
-    let web = match args.web {
-        Some(addr) => {
-            let server = WebServer::start(addr, delay)
-                .with_context(|| format!("the web server cannot listen on {addr}"))?;
-            print_line(
-                &mut out,
-                &serde_json::json!({"event": "web", "addr": server.addr().to_string(), "urls": server.urls()}),
-            )?;
-            Some(server)
-        }
-        None => None,
-    };
+    let web = super::start_web(args.web, args.delay, &mut out)?;
     let start = Instant::now();
     let mut printed: Vec<(GameRef, usize, usize)> = Vec::new();
     let result = loop {
@@ -238,20 +224,7 @@ fn print_moves(
         };
         let label = station.event().game_label(g);
         for p in view.record.iter().skip(printed[i].1) {
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({
-                    "event": "move",
-                    "game": label,
-                    "t_ms": p.t_ms,
-                    "board": p.ply.board.letter().to_string(),
-                    "number": p.ply.number,
-                    "color": if p.ply.color.is_white() { "white" } else { "black" },
-                    "san": p.san,
-                    "clock_ms": p.clock_ms,
-                })
-            )?;
+            writeln!(out, "{}", super::move_line(p, Some(&label)))?;
         }
         printed[i].1 = view.record.len();
         for a in view.alerts.iter().skip(printed[i].2) {

@@ -70,3 +70,42 @@ impl ClockArgs {
             .map_err(anyhow::Error::msg)
     }
 }
+
+/// The spectators' web server of a headless command (`--web ADDR`), announced as its
+/// first JSON line (`{"event":"web","addr":…,"urls":[…]}`).
+pub(crate) fn start_web(
+    addr: Option<std::net::SocketAddr>,
+    delay_s: u32,
+    out: &mut impl std::io::Write,
+) -> anyhow::Result<Option<crate::web::WebServer>> {
+    use anyhow::Context as _;
+    let Some(addr) = addr else { return Ok(None) };
+    let server = crate::web::WebServer::start(addr, u64::from(delay_s) * 1000)
+        .with_context(|| format!("the web server cannot listen on {addr}"))?;
+    writeln!(
+        out,
+        "{}",
+        serde_json::json!({"event": "web", "addr": server.addr().to_string(), "urls": server.urls()})
+    )?;
+    Ok(Some(server))
+}
+
+/// A committed ply as a headless command prints it (`game`: its match during an evening).
+pub(crate) fn move_line(
+    p: &crate::arbiter::view::PlyView,
+    game: Option<&str>,
+) -> serde_json::Value {
+    let mut v = serde_json::json!({
+        "event": "move",
+        "t_ms": p.t_ms,
+        "board": p.ply.board.letter().to_string(),
+        "number": p.ply.number,
+        "color": if p.ply.color.is_white() { "white" } else { "black" },
+        "san": p.san,
+        "clock_ms": p.clock_ms,
+    });
+    if let (Some(game), Some(map)) = (game, v.as_object_mut()) {
+        map.insert("game".into(), game.into());
+    }
+    v
+}

@@ -4,7 +4,6 @@
 //! as a JSON line on standard output. With no boards it plays the demo, game after game,
 //! as the window does. `--web ADDR` serves the spectators' page and feeds.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -19,7 +18,7 @@ use crate::device::profile::{PortSpec, Station};
 use crate::rules::RulesPreset;
 use crate::station::demo::{self, DemoNews, DemoStation, ready_to_start};
 use crate::station::{BoardPlan, MatchFolder, Session, Waker, folder, new_header};
-use crate::web::{FIRST_MATCH, WebServer};
+use crate::web::FIRST_MATCH;
 
 #[derive(clap::Args, Debug)]
 pub struct StationArgs {
@@ -119,20 +118,7 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut out = std::io::stdout().lock();
-    let web = match args.web {
-        Some(addr) => {
-            let delay = u64::from(args.delay) * 1000;
-            let server = WebServer::start(addr, delay)
-                .with_context(|| format!("the web server cannot listen on {addr}"))?;
-            writeln!(
-                out,
-                "{}",
-                serde_json::json!({"event": "web", "addr": server.addr().to_string(), "urls": server.urls()})
-            )?;
-            Some(server)
-        }
-        None => None,
-    };
+    let web = super::start_web(args.web, args.delay, &mut out)?;
     let start = Instant::now();
     let mut news = News::default();
     let mut games_done = 0;
@@ -270,19 +256,7 @@ fn print_news(
     alerts: &mut usize,
 ) -> std::io::Result<()> {
     for p in view.record.iter().skip(*plies) {
-        writeln!(
-            out,
-            "{}",
-            serde_json::json!({
-                "event": "move",
-                "t_ms": p.t_ms,
-                "board": p.ply.board.letter().to_string(),
-                "number": p.ply.number,
-                "color": if p.ply.color.is_white() { "white" } else { "black" },
-                "san": p.san,
-                "clock_ms": p.clock_ms,
-            })
-        )?;
+        writeln!(out, "{}", super::move_line(p, None))?;
     }
     // A correction may shorten the record; print from where it stands.
     *plies = view.record.len();

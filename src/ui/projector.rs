@@ -349,26 +349,40 @@ fn player_row(ui: &mut Ui, rect: Rect, p: &Projector<'_>, b: &PublicBoard, color
         egui::pos2(rect.max.x - clock_w, rect.min.y + 4.0 * u),
         Vec2::new(clock_w, rect.height() - 8.0 * u),
     );
-    let running = p.view.result.is_none() && b.clock.running == Some(color);
+    paint_clock(ui, clock_rect, p.view, b, color, p.clock_at, 58.0 * u);
+}
+
+/// A player's clock as the hall sees it, filling `rect` (digits `size` high): lit while
+/// it runs. Never a flag: a clock at zero reads 0:00 like any other reading, in the same
+/// colours.
+pub(crate) fn paint_clock(
+    ui: &mut Ui,
+    rect: Rect,
+    view: &SpectatorView,
+    b: &PublicBoard,
+    color: Color,
+    clock_at: Millis,
+    size: f32,
+) {
+    let running = view.result.is_none() && b.clock.running == Some(color);
     let (fill, ink) = if running {
         (theme::CLOCK_RUNNING_FILL, theme::CLOCK_RUNNING_TEXT)
     } else {
         (theme::CLOCK_IDLE_FILL, theme::CLOCK_IDLE_TEXT)
     };
-    ui.painter().rect_filled(clock_rect, 10.0 * u, fill);
-    // Never a flag: a clock at zero reads 0:00 like any other reading, in the same colours.
+    ui.painter().rect_filled(rect, size / 5.8, fill);
     let reading = if b.clock.present {
         b.clock
-            .remaining(color, p.clock_at)
+            .remaining(color, clock_at)
             .map_or_else(|| "–:––".to_owned(), text::clock)
     } else {
         "–:––".to_owned()
     };
     put_text(
         ui,
-        clock_rect,
+        rect,
         RichText::new(reading)
-            .font(FontId::monospace(58.0 * u))
+            .font(FontId::monospace(size))
             .strong()
             .color(ink),
         Align::Center,

@@ -6,12 +6,12 @@
 //! the same filter as the single match's projector, so no alert, no unruled illegal
 //! move, no fallen flag, no sensor detail ever reaches the hall.
 
-use egui::{Align, Color32, FontId, Rect, RichText, Sense, Ui, Vec2};
+use egui::{Align, Color32, Rect, RichText, Sense, Ui, Vec2};
 use shakmaty::Color;
 
 use super::board::{BoardLook, ReserveFlow, paint_board, paint_reserve};
 use super::pieces::PieceSet;
-use super::projector::put_text;
+use super::projector::{paint_clock, put_text};
 use super::{text, theme};
 use crate::arbiter::spectator::{PublicBoard, SpectatorView};
 use crate::event::GameRef;
@@ -301,29 +301,7 @@ fn player(ui: &mut Ui, rect: Rect, t: &GridTile<'_>, b: &PublicBoard, color: Col
         egui::pos2(rect.max.x - clock_w, rect.min.y + 2.0 * u),
         Vec2::new(clock_w, rect.height() - 4.0 * u),
     );
-    let running = t.view.result.is_none() && b.clock.running == Some(color);
-    let (fill, ink) = if running {
-        (theme::CLOCK_RUNNING_FILL, theme::CLOCK_RUNNING_TEXT)
-    } else {
-        (theme::CLOCK_IDLE_FILL, theme::CLOCK_IDLE_TEXT)
-    };
-    ui.painter().rect_filled(clock, 6.0 * u, fill);
-    let reading = if b.clock.present {
-        b.clock
-            .remaining(color, t.clock_at)
-            .map_or_else(|| "–:––".to_owned(), text::clock)
-    } else {
-        "–:––".to_owned()
-    };
-    put_text(
-        ui,
-        clock,
-        RichText::new(reading)
-            .font(FontId::monospace(32.0 * u))
-            .strong()
-            .color(ink),
-        Align::Center,
-    );
+    paint_clock(ui, clock, t.view, b, color, t.clock_at, 32.0 * u);
 }
 
 #[cfg(test)]
