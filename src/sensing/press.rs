@@ -323,20 +323,19 @@ fn judge_by_evidence(
     let mut current: Option<(usize, usize)> = None; // (candidate, snapshot)
     let mut current_since: Millis = 0;
     for (index, snap) in history.iter().enumerate() {
-        let exact: Vec<usize> = (0..cands.len())
-            .filter(|&i| {
-                cands[i].expect.matches(&snap.cells) && visibly_landed(&cands[i], &snap.cells)
-            })
-            .collect();
-        let [one] = exact.as_slice() else {
+        // The one candidate shown exactly at this moment, if exactly one is.
+        let mut exact = (0..cands.len()).filter(|&i| {
+            cands[i].expect.matches(&snap.cells) && visibly_landed(&cands[i], &snap.cells)
+        });
+        let (Some(one), None) = (exact.next(), exact.next()) else {
             continue;
         };
         match current {
             None => {
-                current = Some((*one, index));
+                current = Some((one, index));
                 current_since = snap.t_ms;
             }
-            Some((cur, _)) if cur == *one => current = Some((cur, index)),
+            Some((cur, _)) if cur == one => current = Some((cur, index)),
             Some((cur, _)) => {
                 let r = explain_with(
                     &cands[cur].expect,
@@ -345,8 +344,8 @@ fn judge_by_evidence(
                     Some(c.state.reserve(!presser)),
                 );
                 let (appeared, vanished) = mover_changes(&cands[cur].expect, &snap.cells, presser);
-                let more_regular = cands[*one].irregular < cands[cur].irregular;
-                let less_regular = cands[*one].irregular > cands[cur].irregular;
+                let more_regular = cands[one].irregular < cands[cur].irregular;
+                let less_regular = cands[one].irregular > cands[cur].irregular;
                 // A mover's piece standing somewhere new is the mover's doing (a correction,
                 // a slide going on). A mover's piece gone may also be the opponent lifting a
                 // victim: it only counts toward an equally regular reading, and only within
@@ -359,7 +358,7 @@ fn judge_by_evidence(
                     || r.cost >= super::explain::ANOMALY_COST;
                 if switch {
                     current_since = snap.t_ms;
-                    current = Some((*one, index));
+                    current = Some((one, index));
                 }
             }
         }
@@ -655,15 +654,19 @@ fn candidates(
 }
 
 fn one_ply(c: &Committed<'_>, mover: Color, diff: Bitboard, cells: &Cells) -> Vec<Candidate> {
-    let mut moves = relevant_legal_moves(c.state, c.rules, c.tokens, diff, true);
-    for m in physical_moves(c, mover, diff, cells) {
-        if !moves.contains(&m) {
-            moves.push(m);
-        }
-    }
-    moves
+    let legal = relevant_legal_moves(c.state, c.rules, c.tokens, diff, true);
+    let physical: Vec<Move> = physical_moves(c, mover, diff, cells)
         .into_iter()
-        .filter_map(|m| advance(c.state, c.rules, c.tokens, c.allowances, &[], m))
+        .filter(|m| !legal.contains(m))
+        .collect();
+    let known = |m: Move, legal: bool| (m, legal.then_some(Legality::Legal));
+    legal
+        .into_iter()
+        .map(|m| known(m, true))
+        .chain(physical.into_iter().map(|m| known(m, false)))
+        .filter_map(|(m, legality)| {
+            advance(c.state, c.rules, c.tokens, c.allowances, &[], m, legality)
+        })
         .collect()
 }
 
@@ -677,7 +680,8 @@ fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
         };
         let unseen = unseen_move(m1, diff);
         for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen) {
-            if let Some(cand) = advance(&state1, c.rules, &tokens1, &allow1, &[m1], m2) {
+            let legal = Some(Legality::Legal);
+            if let Some(cand) = advance(&state1, c.rules, &tokens1, &allow1, &[m1], m2, legal) {
                 out.push(cand);
             }
         }
@@ -718,7 +722,8 @@ fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
             };
             let unseen2 = unseen1 || unseen_move(m2, diff);
             for m3 in relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2) {
-                if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3) {
+                let legal = Some(Legality::Legal);
+                if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3, legal) {
                     out.push(cand);
                 }
             }
@@ -744,14 +749,17 @@ fn relevant_legal_moves(
         .iter()
         .filter(|(_, t)| t.may_be_unseen())
         .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s));
-    state
-        .legal_moves_where(rules, |&m| {
-            let from_hidden = m.from().is_some_and(|f| hidden.contains(f));
-            touched(m).intersects(diff) || (unseen && from_hidden)
-        })
-        .into_iter()
-        .filter(|&m| !matches!(m, Move::Normal { promotion: Some(r), .. } if r != Role::Queen))
-        .collect()
+    state.legal_moves_where(rules, |&m| {
+        let shows = match m {
+            Move::Normal {
+                promotion: Some(r), ..
+            } if r != Role::Queen => return false,
+            Move::Normal { from, to, .. } => diff.contains(from) || diff.contains(to),
+            Move::Put { to, .. } => diff.contains(to),
+            _ => touched(m).intersects(diff),
+        };
+        shows || (unseen && m.from().is_some_and(|f| hidden.contains(f)))
+    })
 }
 
 /// Moves read straight off the differences for the presser's pieces, legal or not: a
@@ -860,8 +868,7 @@ fn step(
     m: Move,
 ) -> Option<Stepped> {
     let mover = state.turn();
-    let mut next = state.clone();
-    next.apply(m, rules.promotion).ok()?;
+    let (next, _) = state.played(m, rules.promotion).ok()?;
     let mut t = tokens.clone();
     let mut allow: Vec<(Square, u16)> = allowances
         .iter()
@@ -911,8 +918,11 @@ fn advance(
     allowances: &[(Square, u16)],
     before: &[Move],
     m: Move,
+    known: Option<Legality>,
 ) -> Option<Candidate> {
-    let legal = state.judge(rules, m);
+    // Moves generated as legal need no judging again (for a drop, judging asks whether it
+    // mates, which is dear).
+    let legal = known.unwrap_or_else(|| state.judge(rules, m));
     let (next, t, allow) = step(state, rules, tokens, allowances, m)?;
     let expect = expected(next.board(), next.promoted(), &t, &allow);
     let mut plies = before.to_vec();
