@@ -3,12 +3,14 @@
 //! players' result signal, the tokens of promoted pieces settling, and alerts the board
 //! itself puts right.
 
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
 use crate::rules::Seat;
-use crate::sensing::{self, Anomaly, Cell, Cells, Expect, Residual, Token, explain};
+use crate::sensing::{
+    self, Anomaly, Cell, Cells, Expect, Residual, Token, explain, explain_before,
+};
 use crate::{BoardId, Millis};
 
 impl Arbiter {
@@ -54,6 +56,8 @@ impl Arbiter {
         track.monitor.displaced.clear();
         track.monitor.unknown.clear();
         track.presses.pending = None;
+        track.presses.queued = None;
+        track.presses.carried = None;
         true
     }
 
@@ -218,14 +222,37 @@ impl Arbiter {
     /// reported at once when the board is otherwise quiet; when the opponent is already
     /// moving (or has pressed: the `final_call` on this press), the mover may be holding a piece for the next
     /// move, so only what is still wrong at the mover's next commit is reported.
-    pub(super) fn after_commit_checks(&mut self, b: BoardId, final_call: bool, t_msg: Millis) {
+    pub(super) fn after_commit_checks(
+        &mut self,
+        b: BoardId,
+        final_call: bool,
+        t_msg: Millis,
+        landed_at: Option<Millis>,
+    ) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
         let cells = self.tracks[b].sensed.cells;
-        let residual = explain(&expect, &cells, mover);
+        // The mover's pieces gone since before the mover's own move was on the board (by
+        // more than a scan: its report comes up to a scan after it is placed): no victims of
+        // the reply, which begins after the press (a piece pocketed by the opponent before
+        // the opponent's own press, say).
+        let track = &self.tracks[b];
+        let before = landed_at
+            .map(|t| t.saturating_sub(track.timing.scan_ms))
+            .map_or(Bitboard::EMPTY, |reply_from| {
+                expect
+                    .differences(&cells)
+                    .into_iter()
+                    .filter(|&sq| {
+                        expect.color(sq) == Some(mover)
+                            && track.sensed.changed_at[sq.to_usize()] < reply_from
+                    })
+                    .collect()
+            });
+        let residual = explain_before(&expect, &cells, mover, None, before);
         let quiet = !final_call && residual.in_progress.is_empty();
         self.report_long_wrong(b, mover, &expect, &cells, t_msg);
-        self.report_wrong_at_commits(b, mover, &expect, &residual, quiet);
+        self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
     }
 
@@ -294,6 +321,7 @@ impl Arbiter {
         expect: &Expect,
         residual: &Residual,
         quiet: bool,
+        before: Bitboard,
     ) {
         let mut missing: Vec<(MissingAtCommit, Piece)> = Vec::new();
         let mut extra: Vec<ExtraAtCommit> = Vec::new();
@@ -321,7 +349,9 @@ impl Arbiter {
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
             .filter(|(m, _)| {
-                (quiet && settled(m.square)) || monitor.missing_at_commit[mover].contains(m)
+                (quiet && settled(m.square))
+                    || before.contains(m.square)
+                    || monitor.missing_at_commit[mover].contains(m)
             })
             .map(|(m, p)| (m.square, *p))
             .collect();

@@ -104,6 +104,20 @@ pub fn explain_with(
     mover: Color,
     opp_reserve: Option<&Reserve>,
 ) -> Residual {
+    explain_before(expect, cells, mover, opp_reserve, Bitboard::EMPTY)
+}
+
+/// Like [`explain_with`], knowing that the squares `before` changed before the opponent's
+/// move could begin (before the mover's move was on the board): a piece of the mover gone
+/// from one of them is no victim of that move.
+#[must_use]
+pub fn explain_before(
+    expect: &Expect,
+    cells: &Cells,
+    mover: Color,
+    opp_reserve: Option<&Reserve>,
+    before: Bitboard,
+) -> Residual {
     let diff = expect.differences(cells);
     if diff.is_empty() {
         return Residual::default();
@@ -140,7 +154,12 @@ pub fn explain_with(
     // Scored by cost alone first (no allocation: this is the arbiter's inner loop); the
     // anomalies are listed for the winner only.
     let mut best: Option<(u32, u32, u64)> = None;
-    for_each_opponent_move(&diffs, opp, board, opp_reserve, |set| {
+    let not_victims = diffs
+        .iter()
+        .enumerate()
+        .filter(|(_, (sq, _))| before.contains(*sq))
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    for_each_opponent_move(&diffs, opp, board, opp_reserve, not_victims, |set| {
         let len = set.count_ones();
         let cost = len * IN_PROGRESS_COST + anomaly_cost(&diffs, set, expect);
         let better = match best {
@@ -217,13 +236,14 @@ fn for_each_opponent_move(
     opp: Color,
     board: &Board,
     opp_reserve: Option<&Reserve>,
+    not_victims: u64,
     mut f: impl FnMut(u64),
 ) {
     let lifted = mask_of(diffs, |d| matches!(d, Diff::OppLifted(_)));
     let placed = mask_of(diffs, |d| {
         matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_))
-    });
-    let victims = mask_of(diffs, |d| matches!(d, Diff::MoverMissing(_)));
+    }) & !not_victims;
+    let victims = mask_of(diffs, |d| matches!(d, Diff::MoverMissing(_))) & !not_victims;
 
     // Castling in progress: only king and rook lifted/placed, at most two of each.
     let is_kr = |i: usize| match diffs[i].1 {

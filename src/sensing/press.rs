@@ -9,7 +9,7 @@
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 use super::cells::{Cell, Cells, Expect, Token, Tokens, expected};
-use super::explain::{Residual, explain_with};
+use super::explain::{Residual, explain_before, explain_with};
 use crate::Millis;
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
@@ -85,20 +85,36 @@ pub enum Verdict {
     },
     /// Nothing explains the board better than "nothing moved"; `baseline` is what differs.
     Nothing { baseline: Residual },
+    /// One interpretation stands for now, but the opponent's move may yet show another (a
+    /// piece of the mover gone that the opponent may be taking): it is the one to commit
+    /// if the board shows nothing more by `until` (`None`: the opponent has a capturing
+    /// piece in hand, so until the final call).
+    Provisional {
+        candidate: Candidate,
+        residual: Residual,
+        snapshot: usize,
+        until: Option<Millis>,
+    },
 }
 
-/// Judges a press by `presser` over `history` (oldest first, latest last).
-#[must_use]
+/// Judges a press by `presser` whose message arrived at `pressed_at`, over `history`
+/// (oldest first, latest last).
 ///
 /// `missed_presses`: the clock showed that presses were missed (both players pressed
 /// between two polls), so the plies since the last commit may go back further.
+#[must_use]
 pub fn judge_press(
     c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
     missed_presses: bool,
+    pressed_at: Millis,
 ) -> Verdict {
-    let short = judge_at(c, presser, history, Depth::Short);
+    // A move pressed at `pressed_at` was on the board before: its landing, if the board
+    // ever showed it, showed within a scan of the press message (which comes after the
+    // lever). A reading whose move first lands later takes the next move for this one.
+    let deadline = pressed_at + c.scan_ms;
+    let short = judge_at(c, presser, history, Depth::Short, deadline);
     if clean(&short) {
         return short;
     }
@@ -107,7 +123,7 @@ pub fn judge_press(
     // seconds unchanged); then the deeper reading must put right what the short one could
     // not — an illegal reading, or the mover's own pieces left unexplained — and not just
     // absorb the opponent's next move in progress.
-    let long = judge_at(c, presser, history, Depth::Long);
+    let long = judge_at(c, presser, history, Depth::Long, deadline);
     // The same plies in another order reach the same board (the presser's two moves may
     // swap): the board showed the order, by when each landing first appeared.
     let long = match long {
@@ -149,7 +165,8 @@ pub fn judge_press(
         Some((cs, rs)),
     ) = (&long, committed_reading(&short))
     else {
-        return if matches!(short, Verdict::Commit { .. }) || !matches!(long, Verdict::Commit { .. })
+        return if matches!(short, Verdict::Commit { .. } | Verdict::Provisional { .. })
+            || !matches!(long, Verdict::Commit { .. })
         {
             short
         } else {
@@ -169,6 +186,25 @@ pub fn judge_press(
     if better { long } else { short }
 }
 
+/// Judges three presses together: `presser`'s (whose message came at `pressed_at`), the
+/// opponent's before it, and `presser`'s before that, all three seen (the middle one
+/// could not be told on its own: a drop captured before the board showed it, whose kind
+/// only the dropper's next move tells). Readings of three plies only.
+#[must_use]
+pub fn judge_three_presses(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    pressed_at: Millis,
+) -> Verdict {
+    if presser != c.state.turn() {
+        return Verdict::Nothing {
+            baseline: Residual::default(),
+        };
+    }
+    judge_at(c, presser, history, Depth::Three, pressed_at + c.scan_ms)
+}
+
 /// Was every ply's piece seen on its landing square at some moment of the history?
 fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
     let mut color = c.state.turn();
@@ -185,21 +221,23 @@ fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> b
     true
 }
 
-/// Would this reading have the opponent's reply begin before the move it answers was on the
-/// board? The reply starts after the press, so a square it explains as the opponent's doing
-/// cannot have changed more than a scan before the candidate's last landing first showed.
-fn reply_before_move(
+/// The mover's pieces this reading takes as victims of the opponent's reply that were gone
+/// before the move it answers was on the board. The reply starts after the press, so a
+/// square it explains as the opponent's doing cannot have changed more than a scan before
+/// the candidate's last landing first showed: such a piece is gone for another reason (an
+/// anomaly), not being taken.
+fn gone_before_move(
     c: &Committed<'_>,
     cand: &Candidate,
     r: &Residual,
     history: &[Snapshot],
     at: usize,
-) -> bool {
+) -> Bitboard {
     if r.in_progress.is_empty() {
-        return false;
+        return Bitboard::EMPTY;
     }
     let Some(last) = cand.plies.last() else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let mover_color = if cand.plies.len() % 2 == 1 {
         c.state.turn()
@@ -213,27 +251,27 @@ fn reply_before_move(
         .find(|s| s.cells.get(landing).color() == Some(mover_color))
         .map(|s| s.t_ms)
     else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let snap = &history[at];
     let window_start = history.first().map_or(0, |s| s.t_ms);
     // Only the mover's own pieces taken as victims of the reply: the opponent's pieces may
     // have been off their squares since before (an earlier anomaly).
-    let victims = r
-        .in_progress
+    r.in_progress
         .into_iter()
-        .filter(|&sq| cand.expect.color(sq) == Some(mover_color));
-    victims.into_iter().any(|sq| {
-        // When the square took the value it shows at this moment; a value it had since
-        // the window began is older than this move altogether (an earlier anomaly).
-        let since = history[..=at]
-            .iter()
-            .rev()
-            .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
-            .last()
-            .map_or(snap.t_ms, |s| s.t_ms);
-        since > window_start && since + c.scan_ms < landed_at
-    })
+        .filter(|&sq| cand.expect.color(sq) == Some(mover_color))
+        .filter(|&sq| {
+            // When the square took the value it shows at this moment; a value it had since
+            // the window began is older than this move altogether (an earlier anomaly).
+            let since = history[..=at]
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+                .last()
+                .map_or(snap.t_ms, |s| s.t_ms);
+            since > window_start && since + c.scan_ms < landed_at
+        })
+        .collect()
 }
 
 /// Did the plies' landings first appear in the order of the plies?
@@ -277,17 +315,104 @@ enum Depth {
     Short,
     /// Also the presser's, the opponent's and the presser's again (two presses missed).
     Long,
+    /// Only the presser's, the opponent's and the presser's again (three presses known).
+    Three,
 }
 
 fn clean(v: &Verdict) -> bool {
-    matches!(v, Verdict::Commit { residual, .. } if residual.cost < super::explain::ANOMALY_COST)
+    matches!(v, Verdict::Commit { residual, .. } | Verdict::Provisional { residual, .. }
+        if residual.cost < super::explain::ANOMALY_COST)
 }
 
-fn judge_at(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth: Depth) -> Verdict {
-    if let Some(v) = judge_by_evidence(c, presser, history, depth) {
+fn judge_at(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+    deadline: Millis,
+) -> Verdict {
+    if let Some(v) = judge_by_evidence(c, presser, history, depth, deadline) {
         return v;
     }
-    judge_by_cost(c, presser, history, depth)
+    judge_by_cost(c, presser, history, depth, deadline)
+}
+
+/// Every reading worth scoring for a press, less those with a move that landed only after
+/// the press could have shown it (`deadline`).
+fn readings(
+    c: &Committed<'_>,
+    presser: Color,
+    diff: Bitboard,
+    cells: &Cells,
+    depth: Depth,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> Vec<Candidate> {
+    let mut cands = candidates(c, presser, diff, cells, depth);
+    if history.last().is_some_and(|s| s.t_ms > deadline) {
+        cands.retain(|k| !lands_late(c, k, history, deadline));
+    }
+    cands.retain(|k| !lands_out_of_order(c, k, history));
+    cands
+}
+
+/// Did a ply of the reading first show on its landing square more than a scan after a
+/// later ply's landing first showed? Each ply lands before the next begins (after the
+/// press between them), and the board shows a landing within a scan: such a reading has
+/// the moves in an order the board rules out (the dropper's next drop taken for the drop
+/// the opponent captured before the scan saw it, say). Landings never shown, a promoted
+/// pawn's or a hidden promoted piece's, are no evidence.
+fn lands_out_of_order(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    if cand.plies.len() < 2 {
+        return false;
+    }
+    let mut color = c.state.turn();
+    let mut earliest_later = Millis::MAX;
+    let mut shown: Vec<Option<Millis>> = Vec::with_capacity(cand.plies.len());
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        shown.push(
+            (!unseen)
+                .then(|| {
+                    history
+                        .iter()
+                        .find(|s| s.cells.get(sq).color() == Some(color))
+                        .map(|s| s.t_ms)
+                })
+                .flatten(),
+        );
+        color = !color;
+    }
+    for t in shown.into_iter().rev().flatten() {
+        if t > earliest_later.saturating_add(c.scan_ms) {
+            return true;
+        }
+        earliest_later = earliest_later.min(t);
+    }
+    false
+}
+
+/// Did a ply of the reading first show on its landing square only after `deadline`? (A
+/// landing never shown is no evidence either way: a piece captured before the scan passed.
+/// Nor is a promoted pawn's or a hidden promoted piece's: laid on its side, it shows
+/// nothing, or now and then a pawn.)
+fn lands_late(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot], deadline: Millis) -> bool {
+    let mut color = c.state.turn();
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        if !unseen
+            && history
+                .iter()
+                .find(|s| s.cells.get(sq).color() == Some(color))
+                .is_some_and(|s| s.t_ms > deadline)
+        {
+            return true;
+        }
+        color = !color;
+    }
+    false
 }
 
 /// The board showed exactly the result of one candidate at some moment: the latest such
@@ -302,6 +427,7 @@ fn judge_by_evidence(
     presser: Color,
     history: &[Snapshot],
     depth: Depth,
+    deadline: Millis,
 ) -> Option<Verdict> {
     let latest = history.last()?;
     let base_expect = c.expect();
@@ -312,7 +438,7 @@ fn judge_by_evidence(
     if union.is_empty() {
         return None;
     }
-    let cands = candidates(c, presser, union, &latest.cells, depth);
+    let cands = readings(c, presser, union, &latest.cells, depth, history, deadline);
     if cands.is_empty() {
         return None;
     }
@@ -322,6 +448,8 @@ fn judge_by_evidence(
     // completed), not because the opponent began the reply.
     let mut current: Option<(usize, usize)> = None; // (candidate, snapshot)
     let mut current_since: Millis = 0;
+    // A later reading the current one may yet give way to, once the reply shows.
+    let mut undecided: Option<(usize, Option<Millis>)> = None;
     for (index, snap) in history.iter().enumerate() {
         // The one candidate shown exactly at this moment, if exactly one is.
         let mut exact = (0..cands.len()).filter(|&i| {
@@ -343,7 +471,13 @@ fn judge_by_evidence(
                     presser,
                     Some(c.state.reserve(!presser)),
                 );
-                let (appeared, vanished) = mover_changes(&cands[cur].expect, &snap.cells, presser);
+                let (appeared, gone) = mover_changes(&cands[cur].expect, &snap.cells, presser);
+                // ...unless the opponent stands there by now: the reply took it (a victim
+                // lifted first), it did not leave for the other reading's move.
+                let taken = gone
+                    .into_iter()
+                    .all(|sq| latest.cells.get(sq).color() == Some(!presser));
+                let vanished = gone.any() && !taken;
                 let more_regular = cands[one].irregular < cands[cur].irregular;
                 let less_regular = cands[one].irregular > cands[cur].irregular;
                 // A mover's piece standing somewhere new is the mover's doing (a correction,
@@ -356,7 +490,23 @@ fn judge_by_evidence(
                     || more_regular
                     || (vanished && !less_regular && same_move)
                     || r.cost >= super::explain::ANOMALY_COST;
-                if switch {
+                // A switch on a piece gone alone, where the opponent has a piece in hand
+                // that could be taking it and has not landed anywhere yet: which it was,
+                // the reply will show.
+                let takers = (switch
+                    && !appeared
+                    && !more_regular
+                    && r.cost < super::explain::ANOMALY_COST
+                    && !reply_landed(&cands[one].expect, &latest.cells, !presser))
+                .then(|| takers_of(&cands[cur].expect, gone, &latest.cells, !presser))
+                .flatten();
+                // A capturer in hand: until the reply lands. One still standing: for a
+                // scan, in which its lift would be reported.
+                undecided = takers.map(|in_hand| {
+                    let until = (!in_hand).then_some(snap.t_ms + c.scan_ms);
+                    (one, until)
+                });
+                if switch && takers.is_none() {
                     current_since = snap.t_ms;
                     current = Some((one, index));
                 }
@@ -371,6 +521,22 @@ fn judge_by_evidence(
         presser,
         Some(c.state.reserve(!presser)),
     );
+    if let Some((later, until)) = undecided {
+        let candidate = cands[later].clone();
+        let residual = explain_with(
+            &candidate.expect,
+            &latest.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        );
+        let snapshot = history.len() - 1;
+        return Some(Verdict::Provisional {
+            candidate,
+            residual,
+            snapshot,
+            until,
+        });
+    }
     // Only needed when the board has moved on since (computed then: they are dear).
     let baseline_cost = || {
         explain_with(
@@ -412,11 +578,19 @@ fn judge_by_evidence(
     }
     // An illegal reading seen first gives way to a legal one that explains the board now
     // at least as well (two pieces landing at once: which was the move is not for the scan
-    // order to decide).
+    // order to decide). A reading off its piece's pattern is as unlikely as an anomaly: a
+    // legal one explaining the board with one anomaly less than that is better (a pawn
+    // pocketed during the move of its neighbour looks, for one report, like that pawn
+    // going diagonally to an empty square).
+    let limit = if one.off_pattern {
+        now.cost + super::explain::ANOMALY_COST - 1
+    } else {
+        now.cost
+    };
     if one.irregular > 0
         && cands
             .iter()
-            .any(|k| k.irregular < one.irregular && explains_within(k, now.cost))
+            .any(|k| k.irregular < one.irregular && explains_within(k, limit))
     {
         return None;
     }
@@ -427,17 +601,42 @@ fn judge_by_evidence(
     })
 }
 
+/// Could the opponent be capturing on every square of `gone` (a piece of theirs attacks
+/// it on the board `expect` has)? `Some(true)` if such a piece is in hand now (lifted to
+/// take), `Some(false)` if they all still stand.
+fn takers_of(expect: &Expect, gone: Bitboard, cells: &Cells, opp: Color) -> Option<bool> {
+    let board = expect.board();
+    let in_hand: Bitboard = board
+        .by_color(opp)
+        .into_iter()
+        .filter(|&sq| cells.get(sq).color() != Some(opp))
+        .collect();
+    let attackers = |sq: Square| board.attacks_to(sq, opp, board.occupied()) & board.by_color(opp);
+    if gone.is_empty() || !gone.into_iter().all(|sq| attackers(sq).any()) {
+        return None;
+    }
+    Some(gone.into_iter().all(|sq| attackers(sq).intersects(in_hand)))
+}
+
+/// Has an opponent's piece landed where `expect` has none of its (the reply placed)?
+fn reply_landed(expect: &Expect, cells: &Cells, opp: Color) -> bool {
+    expect
+        .differences(cells)
+        .into_iter()
+        .any(|sq| cells.get(sq).color() == Some(opp))
+}
+
 /// How the mover's pieces on the board differ from what `expect` has for them: a piece of
 /// the mover standing where it is not expected (appeared), a piece of the mover expected
 /// and not there (vanished). The opponent's pieces do not count: that is the reply.
-fn mover_changes(expect: &Expect, cells: &Cells, mover: Color) -> (bool, bool) {
+fn mover_changes(expect: &Expect, cells: &Cells, mover: Color) -> (bool, Bitboard) {
     let mut appeared = false;
-    let mut vanished = false;
+    let mut vanished = Bitboard::EMPTY;
     for sq in expect.differences(cells) {
         if cells.get(sq).color() == Some(mover) {
             appeared = true;
         } else if expect.color(sq) == Some(mover) && !expect.allows_empty(sq) {
-            vanished = true;
+            vanished.add(sq);
         }
     }
     (appeared, vanished)
@@ -455,7 +654,8 @@ fn visibly_landed(cand: &Candidate, cells: &Cells) -> bool {
 }
 
 /// The square where a move's piece lands (the king's square for castling).
-fn move_landing(m: Move) -> Square {
+#[must_use]
+pub fn move_landing(m: Move) -> Square {
     match m {
         Move::Castle { king, rook } => {
             let side = CastlingSide::from_queen_side(rook < king);
@@ -467,7 +667,13 @@ fn move_landing(m: Move) -> Square {
 
 /// No candidate was ever shown exactly (a fast reply began before the move was scanned):
 /// the latest snapshot in which one candidate explains the board best.
-fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth: Depth) -> Verdict {
+fn judge_by_cost(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+    deadline: Millis,
+) -> Verdict {
     let base_expect = c.expect();
     let mut first_ambiguity: Option<(Vec<Candidate>, Residual)> = None;
     let mut latest_baseline: Option<Residual> = None;
@@ -488,7 +694,7 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
             continue;
         }
         let diff = base_expect.differences(&snap.cells);
-        let cands = candidates(c, presser, diff, &snap.cells, depth);
+        let cands = readings(c, presser, diff, &snap.cells, depth, history, deadline);
         if cands.len() > budget {
             break;
         }
@@ -513,8 +719,15 @@ fn judge_by_cost(c: &Committed<'_>, presser: Color, history: &[Snapshot], depth:
                 presser,
                 Some(c.state.reserve(!presser)),
             );
-            if reply_before_move(c, &cand, &r, history, index) {
-                r.cost += super::explain::ANOMALY_COST;
+            let gone_before = gone_before_move(c, &cand, &r, history, index);
+            if gone_before.any() {
+                r = explain_before(
+                    &cand.expect,
+                    &snap.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                    gone_before,
+                );
             }
             // Off its pattern is as unlikely as any anomaly: a legal reading with one
             // piece unexplained is at least as good.
@@ -641,6 +854,9 @@ fn candidates(
 ) -> Vec<Candidate> {
     let turn = c.state.turn();
     if presser == turn {
+        if depth == Depth::Three {
+            return three_ply(c, diff);
+        }
         let mut out = one_ply(c, presser, diff, cells);
         if depth == Depth::Long {
             // Two presses missed (both players pressed between two clock polls): three plies.
@@ -948,8 +1164,17 @@ fn advance(
 }
 
 /// Could a piece of this kind go from `from` to `to` on an empty board?
+/// A pawn goes diagonally only to capture: onto an empty square that is no pattern of its
+/// (en passant is a move of its own).
 fn on_pattern(m: Move, color: Color) -> bool {
-    let Move::Normal { role, from, to, .. } = m else {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        capture,
+        ..
+    } = m
+    else {
         return true;
     };
     use shakmaty::attacks;
@@ -962,7 +1187,7 @@ fn on_pattern(m: Move, color: Color) -> bool {
             } else {
                 Rank::Seventh
             };
-            attacks::pawn_attacks(color, from).contains(to)
+            (capture.is_some() && attacks::pawn_attacks(color, from).contains(to))
                 || (from.file() == to.file()
                     && (step == forward || (step == 2 * forward && from.rank() == double_from)))
         }
