@@ -142,16 +142,47 @@ proptest! {
 /// Setups a sweep once failed on, replayed every run.
 #[test]
 fn setups_that_once_failed() {
-    // A capture victim lifted a scan after a drop, on Bluetooth boards.
-    let cases = [Setup {
-        preset: "club-bughouse",
-        rotated: [false, false],
-        white_right: [false, false],
-        bluetooth: [true, true],
-        increment_s: 0,
-        promotion: PromotionToken::SparePiece,
-        seed: 8_466_160_916_662_992_097,
-    }];
+    let cases = [
+        // A capture victim lifted a scan after a drop, on Bluetooth boards.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 8_466_160_916_662_992_097,
+        },
+        // On Bluetooth boards, a piece gone within a scan of the landing, where an
+        // opponent's piece lands much later (the mover's own move, not the reply's victim).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 8_947_021_726_435_599_100,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 3_300_274_079_861_143_286,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 1_156_863_358_624_803_641,
+        },
+    ];
     replay_setups(&cases);
 }
 

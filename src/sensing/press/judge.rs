@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// The two lifts of a capture, victim first, are one movement of the hand: at most this
+/// far apart.
+const CAPTURE_GESTURE_MS: Millis = 700;
+
 /// The board showed exactly the result of one candidate at some moment: the latest such
 /// moment wins, if what the board shows now still agrees with it (the opponent partway
 /// through the reply, or an anomaly that no other candidate explains better).
@@ -62,9 +66,25 @@ pub(super) fn judge_by_evidence(
                 let (appeared, gone) = mover_changes(&cands[cur].expect, &snap.cells, presser);
                 // ...unless the opponent stands there by now: the reply took it (a victim
                 // lifted first), it did not leave for the other reading's move.
+                // The victim lifted first and the capturer are one gesture: the
+                // capturer's lift (or its landing, if the scan shows that first) shows
+                // within a scan and a hand's move of it.
+                let opp = cands[cur].expect.board().by_color(!presser);
+                let reply_seen_at = history[index..]
+                    .iter()
+                    .find(|s| {
+                        opp.into_iter()
+                            .any(|sq| s.cells.get(sq).color() != Some(!presser))
+                            || gone
+                                .into_iter()
+                                .any(|sq| s.cells.get(sq).color() == Some(!presser))
+                    })
+                    .map(|s| s.t_ms);
                 let taken = gone
                     .into_iter()
-                    .all(|sq| latest.cells.get(sq).color() == Some(!presser));
+                    .all(|sq| latest.cells.get(sq).color() == Some(!presser))
+                    && reply_seen_at
+                        .is_some_and(|t| t <= snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
                 let vanished = gone.any() && !taken;
                 let more_regular = cands[one].irregular < cands[cur].irregular;
                 let less_regular = cands[one].irregular > cands[cur].irregular;
@@ -90,10 +110,14 @@ pub(super) fn judge_by_evidence(
                 .flatten();
                 // A capturer in hand: until the reply lands. One still standing: for a
                 // scan, in which its lift would be reported.
-                undecided = takers.map(|in_hand| {
-                    let until = (!in_hand).then_some(snap.t_ms + c.scan_ms);
-                    (one, until)
-                });
+                // The same reading shown again is still the one waiting, since it was
+                // first shown (it may be shown again long after: the piece stays gone).
+                if undecided.is_none_or(|(u, _)| u != one) {
+                    undecided = takers.map(|in_hand| {
+                        let until = (!in_hand).then_some(snap.t_ms + c.scan_ms);
+                        (one, until)
+                    });
+                }
                 if switch && takers.is_none() {
                     current_since = snap.t_ms;
                     current = Some((one, index));
