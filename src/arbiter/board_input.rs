@@ -228,6 +228,11 @@ impl Arbiter {
                 .as_ref()
                 .is_some_and(|p| p.awaits_reply)
         };
+        if let Some(p) = &mut self.tracks[b].presses.pending
+            && p.by != by
+        {
+            p.answered = true;
+        }
         if self.tracks[b].presses.pending.is_some() && !awaits_reply(self) {
             self.decide_press(b, false);
         }
@@ -270,6 +275,7 @@ impl Arbiter {
             missed,
             awaits_reply: false,
             ambiguous: false,
+            answered: false,
         };
         match &mut track.presses.pending {
             // The earlier press waits for the reply to show which reading it is (a piece

@@ -118,13 +118,22 @@ impl Arbiter {
         let mut by = pending.by;
         let deep = pending.missed > 0;
         let t_msg = pending.t_msg;
-        let mut verdict = judge_press(&self.committed(b), by, history, deep, t_msg);
+        let seen = sensing::PressSeen {
+            at: t_msg,
+            missed: deep,
+            answered: pending.answered,
+        };
+        let mut verdict = judge_press(&self.committed(b), by, history, seen);
         // The first press of a board also calibrates the clock: if only the other colour
         // moved, the clock sides were the other way round.
         if self.game.plies_on(b) == 0
             && matches!(verdict, Verdict::Nothing { .. })
-            && let alt @ Verdict::Commit { .. } =
-                judge_press(&self.committed(b), !by, history, false, t_msg)
+            && let alt @ Verdict::Commit { .. } = judge_press(
+                &self.committed(b),
+                !by,
+                history,
+                sensing::PressSeen::at(t_msg),
+            )
         {
             let track = &mut self.tracks[b];
             track.clock.white_side = track.clock.white_side.map(ClockSide::other);
@@ -329,7 +338,7 @@ impl Arbiter {
             candidate: pair,
             residual: pr,
             snapshot,
-        } = judge_press(&committed, by, &window, false, t_msg)
+        } = judge_press(&committed, by, &window, sensing::PressSeen::at(t_msg))
         else {
             return None;
         };

@@ -94,6 +94,9 @@ pub struct PendingPress {
     pub awaits_reply: bool,
     /// Judged ambiguous, waiting for the board to say more.
     pub ambiguous: bool,
+    /// The opponent's next press has come: the opponent's move is that press's, so no
+    /// reading of this one may take it as pressed unseen (unless the clock says so).
+    pub answered: bool,
 }
 
 /// A press that showed no move, told to the TD at `tell_at` unless a later commit on the

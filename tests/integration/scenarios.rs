@@ -1012,3 +1012,71 @@ fn an_extra_piece_flagged_takes_no_later_capture() {
     // The extra knight alone is flagged; the knight from board B is a legitimate drop.
     assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
 }
+
+#[test]
+fn queen_slide_still_under_way_when_the_press_is_decided_on_a_bluetooth_board() {
+    // Black plays Nc6-a5 and presses; White answers at once with d4 and presses; Black's
+    // queen then slides d8-c8-b8, pausing on c8. On a slow scan the board shows the queen
+    // on c8 when Black's Na5 press is decided: that is Black's next move under way, not
+    // Black's move after two presses nobody saw (White's press is on its way).
+    let mut mid_slide = 0;
+    for offset in 0..16 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        s.mv(A, "e2", "e3", 'P')
+            .mv(A, "b7", "b6", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "c8", "b7", 'b')
+            .mv(A, "h2", "h3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 30);
+        s.lift(A, "c6")
+            .wait(200)
+            .place(A, "a5", 'n')
+            .wait(120)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(80)
+            .lift(A, "d2")
+            .wait(150)
+            .place(A, "d4", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(40);
+        s.lift(A, "d8")
+            .wait(50)
+            .place(A, "c8", 'q')
+            .wait(250)
+            .lift(A, "c8")
+            .wait(40)
+            .place(A, "b8", 'q')
+            .wait(300)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        if s.seen(A, "c8")
+            .iter()
+            .any(|(t, x)| *t >= pressed && x.is_some())
+        {
+            mid_slide += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "e3", "b6", "Nf3", "Bb7", "h3", "Nc6", "a3", "Na5", "d4", "Qb8"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(mid_slide > 0, "the scan never caught the queen on c8");
+}

@@ -100,8 +100,9 @@ pub enum Verdict {
     Nothing { baseline: Residual },
     /// One interpretation stands for now, but the opponent's move may yet show another (a
     /// piece of the mover gone that the opponent may be taking): it is the one to commit
-    /// if the board shows nothing more by `until` (`None`: the opponent has a capturing
-    /// piece in hand, so until the final call).
+    /// if the board shows nothing more by `until` (`None`: until the final call: the
+    /// opponent has a capturing piece in hand, or the reading takes presses as unseen that
+    /// the opponent's next press may yet show were not).
     Provisional {
         candidate: Candidate,
         residual: Residual,
@@ -110,25 +111,55 @@ pub enum Verdict {
     },
 }
 
-/// Judges a press by `presser` whose message arrived at `pressed_at`, over `history`
-/// (oldest first, latest last).
-///
-/// `missed_presses`: the clock showed that presses were missed (both players pressed
-/// between two polls), so the plies since the last commit may go back further.
+/// What is known of a press besides the board: when its message came, whether the clock
+/// showed presses missed before it, whether the opponent's next press has come since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PressSeen {
+    /// When the press message arrived.
+    pub at: Millis,
+    /// The clock showed that presses were missed (both players pressed between two
+    /// polls), so the plies since the last commit may go back further.
+    pub missed: bool,
+    /// The opponent's next press has come: the opponent's move is that press's.
+    pub answered: bool,
+}
+
+impl PressSeen {
+    /// A press whose message came at `at`, nothing else known.
+    #[must_use]
+    pub fn at(at: Millis) -> PressSeen {
+        PressSeen {
+            at,
+            missed: false,
+            answered: false,
+        }
+    }
+}
+
+/// Judges a press by `presser` over `history` (oldest first, latest last).
 #[must_use]
 pub fn judge_press(
     c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
-    missed_presses: bool,
-    pressed_at: Millis,
+    seen: PressSeen,
 ) -> Verdict {
+    let PressSeen {
+        at: pressed_at,
+        missed: missed_presses,
+        answered,
+    } = seen;
     // A move pressed at `pressed_at` was on the board before: its landing, if the board
     // ever showed it, showed within a scan of the press message (which comes after the
     // lever). A reading whose move first lands later takes the next move for this one.
     let deadline = pressed_at + c.scan_ms;
     let short = judge_at(c, presser, history, Depth::Short, deadline);
     if clean(&short) {
+        return short;
+    }
+    // The opponent's next press has come and the clock showed none missed: a deeper
+    // reading would take the opponent's move as pressed unseen, and that press came.
+    if answered && !missed_presses {
         return short;
     }
     // Both players may have pressed between two polls of the clock: look deeper. The
@@ -183,7 +214,7 @@ pub fn judge_press(
         {
             short
         } else {
-            long
+            hold_unseen_presses(presser, history, seen, long)
         };
     };
     let mover_anomalies = |r: &Residual| {
@@ -196,7 +227,52 @@ pub fn judge_press(
         && (missed_presses
             || cl.irregular < cs.irregular
             || mover_anomalies(rl) < mover_anomalies(rs));
-    if better { long } else { short }
+    if better {
+        hold_unseen_presses(presser, history, seen, long)
+    } else {
+        short
+    }
+}
+
+/// A deeper reading takes presses as unseen. When the clock did not show them missed and
+/// the presser's last move first showed only after the press message, it may as well be
+/// the presser's next move under way (a queen's slide caught on its way, on a slow scan)
+/// while the opponent's press is still to come: it waits for the final call, and the
+/// opponent's press, if it comes, rules it out.
+fn hold_unseen_presses(
+    presser: Color,
+    history: &[Snapshot],
+    seen: PressSeen,
+    long: Verdict,
+) -> Verdict {
+    let Verdict::Commit {
+        candidate,
+        residual,
+        snapshot,
+    } = long
+    else {
+        return long;
+    };
+    let shown_late = candidate.plies.last().is_some_and(|&m| {
+        let sq = move_landing(m);
+        history
+            .iter()
+            .find(|s| s.cells.get(sq).color() == Some(presser))
+            .is_some_and(|s| s.t_ms > seen.at)
+    });
+    if seen.missed || candidate.plies.len() < 2 || !shown_late {
+        return Verdict::Commit {
+            candidate,
+            residual,
+            snapshot,
+        };
+    }
+    Verdict::Provisional {
+        candidate,
+        residual,
+        snapshot,
+        until: None,
+    }
 }
 
 /// Judges three presses together: `presser`'s (whose message came at `pressed_at`), the
