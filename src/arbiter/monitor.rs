@@ -228,10 +228,12 @@ impl Arbiter {
         final_call: bool,
         t_msg: Millis,
         landed_at: Option<Millis>,
+        window: &[sensing::Snapshot],
     ) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
         let cells = self.tracks[b].sensed.cells;
+        let wrong_since = wrong_since(&expect, &cells, window, &self.tracks[b].sensed.changed_at);
         // The mover's pieces gone since before the mover's own move was on the board (by
         // more than a scan: its report comes up to a scan after it is placed): no victims of
         // the reply, which begins after the press (a piece pocketed by the opponent before
@@ -244,14 +246,13 @@ impl Arbiter {
                     .differences(&cells)
                     .into_iter()
                     .filter(|&sq| {
-                        expect.color(sq) == Some(mover)
-                            && track.sensed.changed_at[sq.to_usize()] < reply_from
+                        expect.color(sq) == Some(mover) && wrong_since[sq.to_usize()] < reply_from
                     })
                     .collect()
             });
         let residual = explain_before(&expect, &cells, mover, None, before);
         let quiet = !final_call && residual.in_progress.is_empty();
-        self.report_long_wrong(b, mover, &expect, &cells, t_msg);
+        self.report_long_wrong(b, mover, &expect, &cells, t_msg, &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
     }
@@ -267,6 +268,7 @@ impl Arbiter {
         expect: &Expect,
         cells: &Cells,
         t_msg: Millis,
+        wrong_since: &[Millis; 64],
     ) {
         let track = &self.tracks[b];
         let long_ago = t_msg.saturating_sub(
@@ -281,7 +283,7 @@ impl Arbiter {
             .into_iter()
             .filter(|&sq| cells.get(sq).is_empty() && !expect.allows_empty(sq))
             .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
-            .filter(|(sq, p)| p.color != mover && changed_at[sq.to_usize()] < long_ago)
+            .filter(|(sq, p)| p.color != mover && wrong_since[sq.to_usize()] < long_ago)
             // A piece of that kind standing where the record has none is this piece moved
             // or displaced (its own alert), not a piece gone.
             .filter(|(_, p)| {
@@ -399,4 +401,37 @@ impl Arbiter {
             Subject::None,
         );
     }
+}
+
+/// Since when each square that differs from the record now has not shown what the record
+/// expects there: the first snapshot of `window` (the history since the last commit) after
+/// the last one that showed it right, or when the square last changed if none of them
+/// did or it went wrong after them. A piece set down on an empty square and lifted again
+/// changes the square, but what was gone stays gone since it went.
+fn wrong_since(
+    expect: &Expect,
+    cells: &Cells,
+    window: &[sensing::Snapshot],
+    changed_at: &[Millis; 64],
+) -> [Millis; 64] {
+    let mut since = *changed_at;
+    let now_wrong = expect.differences(cells);
+    if now_wrong.is_empty() || window.is_empty() {
+        return since;
+    }
+    let wrong: Vec<Bitboard> = window
+        .iter()
+        .map(|s| expect.differences(&s.cells))
+        .collect();
+    for sq in now_wrong {
+        let i = sq.to_usize();
+        let first_wrong = match wrong.iter().rposition(|w| !w.contains(sq)) {
+            Some(last_right) => window.get(last_right + 1).map(|s| s.t_ms),
+            None => window.first().map(|s| s.t_ms),
+        };
+        if let Some(t) = first_wrong {
+            since[i] = since[i].min(t);
+        }
+    }
+    since
 }

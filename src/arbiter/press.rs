@@ -499,6 +499,9 @@ impl Arbiter {
                 .find(|s| s.cells.get(square).color() == Some(color))
                 .map(|s| s.t_ms)
         });
+        // What the board showed since the last commit, to tell since when a square has
+        // been wrong (the history starts afresh with this commit).
+        let window = self.tracks[b].sensed.history.clone();
         // A press that showed no move is accounted for by the moves recorded now.
         self.tracks[b].presses.unexplained = None;
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
@@ -530,7 +533,7 @@ impl Arbiter {
         for (ply, sq) in promotions_to_confirm {
             self.ask_promotion_piece(b, ply, sq);
         }
-        self.after_commit_checks(b, final_call, t_msg, landed_at);
+        self.after_commit_checks(b, final_call, t_msg, landed_at, &window);
     }
 
     /// After a commit: the candidate's tokens (promotions settled from what the sensors

@@ -123,13 +123,24 @@ proptest! {
 /// Injections a sweep once failed on, replayed every run.
 #[test]
 fn injections_that_once_failed() {
-    let cases = [(
-        "uscf-bughouse",
-        BoardId::B,
-        6,
-        Injection::Pocket,
-        5_417_090_323_217_750_913_u64,
-    )];
+    let cases = [
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            6,
+            Injection::Pocket,
+            5_417_090_323_217_750_913_u64,
+        ),
+        // A piece pocketed before its owner's press; then the opponent set a piece down
+        // on its square and lifted it again (the square changed, the piece stayed gone).
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            6,
+            Injection::Pocket,
+            1_727_265_311_417_128_776_u64,
+        ),
+    ];
     let mut failed = Vec::new();
     for (preset, board, ply, what, seed) in cases {
         if let Err(e) = run(preset, board, ply, what, seed) {
