@@ -174,6 +174,28 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 9_040_178_028_040_395_991,
         },
+        // Three plies, the presser's last landing on a square a slide of the presser's
+        // had passed over before the opponent's move.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 3_863_472_013_696_331_318,
+        },
+        // On Bluetooth boards, a bishop's slide caught on its first square after the
+        // press, where a pawn of the same colour had stood before.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [true, true],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 5_008_008_658_160_689_845,
+        },
         // On Bluetooth boards, a piece gone within a scan of the landing, where an
         // opponent's piece lands much later (the mover's own move, not the reply's victim).
         Setup {

@@ -254,11 +254,7 @@ fn hold_unseen_presses(
         return long;
     };
     let shown_late = candidate.plies.last().is_some_and(|&m| {
-        let sq = move_landing(m);
-        history
-            .iter()
-            .find(|s| s.cells.get(sq).color() == Some(presser))
-            .is_some_and(|s| s.t_ms > seen.at)
+        first_shown(&candidate, move_landing(m), presser, history).is_some_and(|t| t > seen.at)
     });
     if seen.missed || candidate.plies.len() < 2 || !shown_late {
         return Verdict::Commit {

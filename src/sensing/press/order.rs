@@ -115,12 +115,7 @@ pub(super) fn lands_out_of_order(
         let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
         shown.push(
             (!unseen)
-                .then(|| {
-                    history
-                        .iter()
-                        .find(|s| s.cells.get(sq).color() == Some(color))
-                        .map(|s| s.t_ms)
-                })
+                .then(|| first_shown(cand, sq, color, history))
                 .flatten(),
         );
         color = !color;
@@ -159,4 +154,23 @@ pub(super) fn lands_late(
         color = !color;
     }
     false
+}
+
+/// When the board first showed a ply's piece of `color` on its landing square `sq`: the
+/// moved piece itself where the reading has it stand at the end (another piece of that
+/// colour may have stood there before, or passed over the square).
+pub(super) fn first_shown(
+    cand: &Candidate,
+    sq: Square,
+    color: Color,
+    history: &[Snapshot],
+) -> Option<Millis> {
+    let ends_there = cand.expect.color(sq) == Some(color);
+    history
+        .iter()
+        .find(|s| {
+            let cell = s.cells.get(sq);
+            cell.color() == Some(color) && (!ends_there || cand.expect.allows(sq, cell))
+        })
+        .map(|s| s.t_ms)
 }
