@@ -144,8 +144,9 @@ impl Arbiter {
     /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
     /// piece at once; a pawn standing steadily for a full scan is an upright pawn; a square
     /// empty for two scans while its owner is not on move (so not lifting it to move) holds
-    /// a pawn laid on its side. (A laid-down pawn now and then reads as a pawn for a scan,
-    /// so one reading settles nothing.)
+    /// a pawn laid on its side, and so does an upright pawn's square found so (the pawn
+    /// laid down later). (A laid-down pawn now and then reads as a pawn for a scan, so one
+    /// reading settles nothing.)
     pub(super) fn settle_tokens(&mut self, b: BoardId) {
         let state = self.game.board(b);
         let turn = state.turn();
@@ -153,20 +154,24 @@ impl Arbiter {
         let now = self.now;
         let track = &mut self.tracks[b];
         let scan = track.timing.scan_ms;
-        let unsettled: Vec<Square> = track
+        let open: Vec<Square> = track
             .appearance
             .tokens
             .iter()
-            .filter(|(_, t)| *t == Token::Unsettled)
+            .filter(|(_, t)| matches!(t, Token::Unsettled | Token::Pawn))
             .map(|(s, _)| s)
             .collect();
-        for sq in unsettled {
+        for sq in open {
+            // An upright pawn may be laid on its side later (when its player remembers to):
+            // then it shows nothing, for good.
+            let upright = track.appearance.tokens.get(sq) == Some(Token::Pawn);
             let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
                 continue;
             };
             let seen = track.sensed.cells.get(sq);
             let steady = now.saturating_sub(track.sensed.changed_at[sq.to_usize()]);
             let token = match seen.to_piece() {
+                _ if upright && !seen.is_empty() => None,
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
                 Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
                 None if seen.is_empty() && owner != turn && steady >= 2 * scan => {

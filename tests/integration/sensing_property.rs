@@ -196,6 +196,25 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 5_008_008_658_160_689_845,
         },
+        // A promoted pawn left upright, then laid on its side.
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_699_992_254_433_769_503,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 13_007_974_364_583_082_574,
+        },
         // On Bluetooth boards, a piece gone within a scan of the landing, where an
         // opponent's piece lands much later (the mover's own move, not the reply's victim).
         Setup {
