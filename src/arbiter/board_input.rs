@@ -239,9 +239,41 @@ impl Arbiter {
 
     pub(super) fn on_press(&mut self, b: BoardId, by: Color, clock_ms: Option<u64>, missed: u8) {
         let now = self.now;
-        // A press judged earlier is decided now with what is known.
-        if self.tracks[b].presses.pending.is_some() {
+        // A press still being judged when the next comes is decided now with what is
+        // known, unless it waits for the reply to show (below).
+        let awaits_reply = |a: &Self| {
+            a.tracks[b]
+                .presses
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.awaits_reply)
+        };
+        if let Some(p) = &mut self.tracks[b].presses.pending
+            && p.by != by
+        {
+            p.answered = true;
+        }
+        if self.tracks[b].presses.pending.is_some() && !awaits_reply(self) {
+            self.decide_press(b, false);
+        }
+        // Still unclear which of several moves it was, and now the other player presses:
+        // the dropper's next move may tell (a drop captured before the board showed it,
+        // whose kind nobody saw). Read with that press.
+        let presses = &mut self.tracks[b].presses;
+        if presses.queued.is_none()
+            && presses.carried.is_none()
+            && presses
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.ambiguous && p.by != by)
+        {
+            presses.carried = presses.pending.take();
+        }
+        if self.tracks[b].presses.queued.is_some()
+            || (self.tracks[b].presses.pending.is_some() && !awaits_reply(self))
+        {
             self.decide_press(b, true);
+            self.promote_queued_press(b);
         }
         let track = &mut self.tracks[b];
         if !track.sensed.started {
@@ -254,14 +286,28 @@ impl Arbiter {
         {
             return;
         }
-        track.presses.pending = Some(PendingPress {
+        let press = PendingPress {
             by,
             t_msg: now,
             clock_ms,
             decide_at: Some(now + track.timing.settle_ms),
             give_up_at: now + track.timing.settle_ms + track.timing.max_wait_ms,
             missed,
-        });
+            awaits_reply: false,
+            ambiguous: false,
+            answered: false,
+        };
+        match &mut track.presses.pending {
+            // The earlier press waits for the reply to show which reading it is (a piece
+            // gone that the reply may be taking), and this press says the reply is made:
+            // its board is shown a settle later, when the earlier press is decided for
+            // good, and then this one.
+            Some(earlier) => {
+                earlier.give_up_at = earlier.give_up_at.min(now + track.timing.settle_ms);
+                track.presses.queued = Some(press);
+            }
+            None => track.presses.pending = Some(press),
+        }
     }
 
     /// After a reconnection: the fresh dump against the record. One or two plies made

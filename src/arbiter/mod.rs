@@ -114,6 +114,8 @@ pub struct Arbiter {
     alerts: AlertBook,
     /// Drops recorded before the capture on the partner board that supplies them.
     drop_debts: Vec<debts::DropDebt>,
+    /// Drops flagged when their grace ended: extra pieces, which take no later capture.
+    extra_drops: Vec<debts::DropDebt>,
     penalties: Vec<PenaltyRecord>,
     now: Millis,
     /// What the input being handled produced so far.
@@ -143,6 +145,7 @@ impl Arbiter {
             tracks,
             alerts: AlertBook::default(),
             drop_debts: Vec::new(),
+            extra_drops: Vec::new(),
             penalties: Vec::new(),
             now: 0,
             outputs: Vec::new(),
@@ -282,16 +285,21 @@ impl Arbiter {
     fn fire_due(&mut self) {
         let now = self.now;
         for b in BoardId::BOTH {
-            let due_press = self.tracks[b]
-                .presses
-                .pending
-                .as_ref()
-                .map(|p| (p.decide_at.is_some_and(|d| d <= now), p.give_up_at <= now));
-            match due_press {
-                Some((_, true)) => self.decide_press(b, true),
-                Some((true, false)) => self.decide_press(b, false),
-                _ => {}
+            // The press due, then the one queued behind it if that is due too.
+            for _ in 0..2 {
+                self.promote_queued_press(b);
+                let due_press = self.tracks[b]
+                    .presses
+                    .pending
+                    .as_ref()
+                    .map(|p| (p.decide_at.is_some_and(|d| d <= now), p.give_up_at <= now));
+                match due_press {
+                    Some((_, true)) => self.decide_press(b, true),
+                    Some((true, false)) => self.decide_press(b, false),
+                    _ => break,
+                }
             }
+            self.promote_queued_press(b);
             if self.stable_due(&self.tracks[b]).is_some_and(|d| d <= now) {
                 self.decide_stable(b);
             }

@@ -3,12 +3,14 @@
 //! players' result signal, the tokens of promoted pieces settling, and alerts the board
 //! itself puts right.
 
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
 use crate::rules::Seat;
-use crate::sensing::{self, Anomaly, Cell, Cells, Expect, Residual, Token, explain};
+use crate::sensing::{
+    self, Anomaly, Cell, Cells, Expect, Residual, Token, explain, explain_before,
+};
 use crate::{BoardId, Millis};
 
 impl Arbiter {
@@ -54,6 +56,8 @@ impl Arbiter {
         track.monitor.displaced.clear();
         track.monitor.unknown.clear();
         track.presses.pending = None;
+        track.presses.queued = None;
+        track.presses.carried = None;
         true
     }
 
@@ -140,8 +144,9 @@ impl Arbiter {
     /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
     /// piece at once; a pawn standing steadily for a full scan is an upright pawn; a square
     /// empty for two scans while its owner is not on move (so not lifting it to move) holds
-    /// a pawn laid on its side. (A laid-down pawn now and then reads as a pawn for a scan,
-    /// so one reading settles nothing.)
+    /// a pawn laid on its side, and so does an upright pawn's square found so (the pawn
+    /// laid down later). (A laid-down pawn now and then reads as a pawn for a scan, so one
+    /// reading settles nothing.)
     pub(super) fn settle_tokens(&mut self, b: BoardId) {
         let state = self.game.board(b);
         let turn = state.turn();
@@ -149,20 +154,24 @@ impl Arbiter {
         let now = self.now;
         let track = &mut self.tracks[b];
         let scan = track.timing.scan_ms;
-        let unsettled: Vec<Square> = track
+        let open: Vec<Square> = track
             .appearance
             .tokens
             .iter()
-            .filter(|(_, t)| *t == Token::Unsettled)
+            .filter(|(_, t)| matches!(t, Token::Unsettled | Token::Pawn))
             .map(|(s, _)| s)
             .collect();
-        for sq in unsettled {
+        for sq in open {
+            // An upright pawn may be laid on its side later (when its player remembers to):
+            // then it shows nothing, for good.
+            let upright = track.appearance.tokens.get(sq) == Some(Token::Pawn);
             let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
                 continue;
             };
             let seen = track.sensed.cells.get(sq);
             let steady = now.saturating_sub(track.sensed.changed_at[sq.to_usize()]);
             let token = match seen.to_piece() {
+                _ if upright && !seen.is_empty() => None,
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
                 Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
                 None if seen.is_empty() && owner != turn && steady >= 2 * scan => {
@@ -218,14 +227,38 @@ impl Arbiter {
     /// reported at once when the board is otherwise quiet; when the opponent is already
     /// moving (or has pressed: the `final_call` on this press), the mover may be holding a piece for the next
     /// move, so only what is still wrong at the mover's next commit is reported.
-    pub(super) fn after_commit_checks(&mut self, b: BoardId, final_call: bool, t_msg: Millis) {
+    pub(super) fn after_commit_checks(
+        &mut self,
+        b: BoardId,
+        final_call: bool,
+        t_msg: Millis,
+        landed_at: Option<Millis>,
+        window: &[sensing::Snapshot],
+    ) {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed(b).expect();
         let cells = self.tracks[b].sensed.cells;
-        let residual = explain(&expect, &cells, mover);
+        let wrong_since = wrong_since(&expect, &cells, window, &self.tracks[b].sensed.changed_at);
+        // The mover's pieces gone since before the mover's own move was on the board (by
+        // more than a scan: its report comes up to a scan after it is placed): no victims of
+        // the reply, which begins after the press (a piece pocketed by the opponent before
+        // the opponent's own press, say).
+        let track = &self.tracks[b];
+        let before = landed_at
+            .map(|t| t.saturating_sub(track.timing.scan_ms))
+            .map_or(Bitboard::EMPTY, |reply_from| {
+                expect
+                    .differences(&cells)
+                    .into_iter()
+                    .filter(|&sq| {
+                        expect.color(sq) == Some(mover) && wrong_since[sq.to_usize()] < reply_from
+                    })
+                    .collect()
+            });
+        let residual = explain_before(&expect, &cells, mover, None, before);
         let quiet = !final_call && residual.in_progress.is_empty();
-        self.report_long_wrong(b, mover, &expect, &cells, t_msg);
-        self.report_wrong_at_commits(b, mover, &expect, &residual, quiet);
+        self.report_long_wrong(b, mover, &expect, &cells, t_msg, &wrong_since);
+        self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
     }
 
@@ -240,6 +273,7 @@ impl Arbiter {
         expect: &Expect,
         cells: &Cells,
         t_msg: Millis,
+        wrong_since: &[Millis; 64],
     ) {
         let track = &self.tracks[b];
         let long_ago = t_msg.saturating_sub(
@@ -254,7 +288,7 @@ impl Arbiter {
             .into_iter()
             .filter(|&sq| cells.get(sq).is_empty() && !expect.allows_empty(sq))
             .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
-            .filter(|(sq, p)| p.color != mover && changed_at[sq.to_usize()] < long_ago)
+            .filter(|(sq, p)| p.color != mover && wrong_since[sq.to_usize()] < long_ago)
             // A piece of that kind standing where the record has none is this piece moved
             // or displaced (its own alert), not a piece gone.
             .filter(|(_, p)| {
@@ -294,6 +328,7 @@ impl Arbiter {
         expect: &Expect,
         residual: &Residual,
         quiet: bool,
+        before: Bitboard,
     ) {
         let mut missing: Vec<(MissingAtCommit, Piece)> = Vec::new();
         let mut extra: Vec<ExtraAtCommit> = Vec::new();
@@ -321,7 +356,9 @@ impl Arbiter {
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
             .filter(|(m, _)| {
-                (quiet && settled(m.square)) || monitor.missing_at_commit[mover].contains(m)
+                (quiet && settled(m.square))
+                    || before.contains(m.square)
+                    || monitor.missing_at_commit[mover].contains(m)
             })
             .map(|(m, p)| (m.square, *p))
             .collect();
@@ -369,4 +406,37 @@ impl Arbiter {
             Subject::None,
         );
     }
+}
+
+/// Since when each square that differs from the record now has not shown what the record
+/// expects there: the first snapshot of `window` (the history since the last commit) after
+/// the last one that showed it right, or when the square last changed if none of them
+/// did or it went wrong after them. A piece set down on an empty square and lifted again
+/// changes the square, but what was gone stays gone since it went.
+fn wrong_since(
+    expect: &Expect,
+    cells: &Cells,
+    window: &[sensing::Snapshot],
+    changed_at: &[Millis; 64],
+) -> [Millis; 64] {
+    let mut since = *changed_at;
+    let now_wrong = expect.differences(cells);
+    if now_wrong.is_empty() || window.is_empty() {
+        return since;
+    }
+    let wrong: Vec<Bitboard> = window
+        .iter()
+        .map(|s| expect.differences(&s.cells))
+        .collect();
+    for sq in now_wrong {
+        let i = sq.to_usize();
+        let first_wrong = match wrong.iter().rposition(|w| !w.contains(sq)) {
+            Some(last_right) => window.get(last_right + 1).map(|s| s.t_ms),
+            None => window.first().map(|s| s.t_ms),
+        };
+        if let Some(t) = first_wrong {
+            since[i] = since[i].min(t);
+        }
+    }
+    since
 }

@@ -11,6 +11,7 @@ use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
 use crate::sensing::{
     self, Anomaly, Candidate, Committed, Token, Verdict, judge_press, judge_stable,
+    judge_three_presses,
 };
 use crate::{BoardId, Millis};
 
@@ -46,6 +47,10 @@ impl Arbiter {
             .filter(|s| s.t_ms <= now)
             .copied()
             .collect();
+        if let Some(earlier) = self.tracks[b].presses.carried.take() {
+            self.decide_with_earlier(b, &pending, earlier, &history, final_call);
+            return;
+        }
         let (by, verdict) = self.judge_pending(b, &pending, &history);
         match verdict {
             Verdict::Commit {
@@ -59,6 +64,28 @@ impl Arbiter {
                     .map_or(self.tracks[b].sensed.cells, |s| s.cells);
                 self.commit_press(b, &pending, &candidate, &cells, final_call);
             }
+            // The opponent's move under way may yet show another reading: wait for it, and
+            // on the final call take this one.
+            Verdict::Provisional {
+                candidate,
+                snapshot,
+                until,
+                ..
+            } => {
+                if final_call || until.is_some_and(|t| t <= now) {
+                    self.tracks[b].presses.pending = None;
+                    let cells = history
+                        .get(snapshot)
+                        .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                    self.commit_press(b, &pending, &candidate, &cells, final_call);
+                } else {
+                    self.wait_for_next_snapshot(b);
+                    if let Some(p) = &mut self.tracks[b].presses.pending {
+                        p.decide_at = until;
+                        p.awaits_reply = true;
+                    }
+                }
+            }
             Verdict::Ambiguous { tied, .. } if hidden_only(&self.tracks[b], &tied) => {
                 self.tracks[b].presses.pending = None;
                 self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
@@ -69,6 +96,9 @@ impl Arbiter {
                     self.report_ambiguous(b, by, &tied, &residual);
                 } else {
                     self.wait_for_next_snapshot(b);
+                    if let Some(p) = &mut self.tracks[b].presses.pending {
+                        p.ambiguous = true;
+                    }
                 }
             }
             Verdict::Nothing { baseline } => {
@@ -87,13 +117,23 @@ impl Arbiter {
     ) -> (Color, Verdict) {
         let mut by = pending.by;
         let deep = pending.missed > 0;
-        let mut verdict = judge_press(&self.committed(b), by, history, deep);
+        let t_msg = pending.t_msg;
+        let seen = sensing::PressSeen {
+            at: t_msg,
+            missed: deep,
+            answered: pending.answered,
+        };
+        let mut verdict = judge_press(&self.committed(b), by, history, seen);
         // The first press of a board also calibrates the clock: if only the other colour
         // moved, the clock sides were the other way round.
         if self.game.plies_on(b) == 0
             && matches!(verdict, Verdict::Nothing { .. })
-            && let alt @ Verdict::Commit { .. } =
-                judge_press(&self.committed(b), !by, history, false)
+            && let alt @ Verdict::Commit { .. } = judge_press(
+                &self.committed(b),
+                !by,
+                history,
+                sensing::PressSeen::at(t_msg),
+            )
         {
             let track = &mut self.tracks[b];
             track.clock.white_side = track.clock.white_side.map(ClockSide::other);
@@ -102,10 +142,59 @@ impl Arbiter {
         }
         // Only an illegal reading for this press? Read it again together with the ply it
         // answers: a fully legal pair that explains both moments as well corrects that ply.
-        if let Some(v) = self.reread_last_ply(b, by, history, &verdict) {
+        if let Some(v) = self.reread_last_ply(b, by, history, &verdict, t_msg) {
             verdict = v;
         }
         (by, verdict)
+    }
+
+    /// The pending press together with the ambiguous one before it (by the other colour)
+    /// and the one before that (which showed nothing): three plies, if one reading of all
+    /// three stands out. Else the earlier press is told as it was, and this one judged on
+    /// its own.
+    fn decide_with_earlier(
+        &mut self,
+        b: BoardId,
+        pending: &PendingPress,
+        earlier: PendingPress,
+        history: &[sensing::Snapshot],
+        final_call: bool,
+    ) {
+        let verdict = judge_three_presses(&self.committed(b), pending.by, history, pending.t_msg);
+        if let Verdict::Commit {
+            candidate,
+            snapshot,
+            ..
+        } = verdict
+            && candidate.plies.len() == 3
+        {
+            self.tracks[b].presses.pending = None;
+            let cells = history
+                .get(snapshot)
+                .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+            // All three presses were seen: none is owed.
+            self.commit(
+                b,
+                &candidate,
+                &cells,
+                pending.t_msg,
+                pending.clock_ms,
+                final_call,
+            );
+            return;
+        }
+        let this = self.tracks[b].presses.pending.replace(earlier);
+        self.decide_press(b, true);
+        self.tracks[b].presses.pending = this;
+        self.decide_press(b, final_call);
+    }
+
+    /// Once the press being judged is decided, the press queued behind it is next.
+    pub(super) fn promote_queued_press(&mut self, b: BoardId) {
+        let presses = &mut self.tracks[b].presses;
+        if presses.pending.is_none() {
+            presses.pending = presses.queued.take();
+        }
     }
 
     /// An inconclusive judgement: every new snapshot tries again until the press gives up.
@@ -215,6 +304,7 @@ impl Arbiter {
         by: Color,
         history: &[sensing::Snapshot],
         verdict: &Verdict,
+        t_msg: Millis,
     ) -> Option<Verdict> {
         let Verdict::Commit {
             candidate,
@@ -248,7 +338,7 @@ impl Arbiter {
             candidate: pair,
             residual: pr,
             snapshot,
-        } = judge_press(&committed, by, &window, false)
+        } = judge_press(&committed, by, &window, sensing::PressSeen::at(t_msg))
         else {
             return None;
         };
@@ -393,6 +483,25 @@ impl Arbiter {
             window: track.sensed.history.clone(),
         });
         self.tracks[b].presses.before_last = before_last;
+        // When the last ply's piece first showed on its square: the opponent's next move
+        // began after it (after the press that followed).
+        let landed_at = cand.plies.last().and_then(|&m| {
+            let color = if n % 2 == 1 {
+                self.game.board(b).turn()
+            } else {
+                !self.game.board(b).turn()
+            };
+            let square = sensing::press::move_landing(m);
+            self.tracks[b]
+                .sensed
+                .history
+                .iter()
+                .find(|s| s.cells.get(square).color() == Some(color))
+                .map(|s| s.t_ms)
+        });
+        // What the board showed since the last commit, to tell since when a square has
+        // been wrong (the history starts afresh with this commit).
+        let window = self.tracks[b].sensed.history.clone();
         // A press that showed no move is accounted for by the moves recorded now.
         self.tracks[b].presses.unexplained = None;
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
@@ -424,7 +533,7 @@ impl Arbiter {
         for (ply, sq) in promotions_to_confirm {
             self.ask_promotion_piece(b, ply, sq);
         }
-        self.after_commit_checks(b, final_call, t_msg);
+        self.after_commit_checks(b, final_call, t_msg, landed_at, &window);
     }
 
     /// After a commit: the candidate's tokens (promotions settled from what the sensors

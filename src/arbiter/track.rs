@@ -90,6 +90,13 @@ pub struct PendingPress {
     /// Presses the clock did not show before this one (both players pressed between two
     /// polls of the clock): the plies since the last commit may be more than one or two.
     pub missed: u8,
+    /// Judged provisionally: the opponent's reply will show which reading it is.
+    pub awaits_reply: bool,
+    /// Judged ambiguous, waiting for the board to say more.
+    pub ambiguous: bool,
+    /// The opponent's next press has come: the opponent's move is that press's, so no
+    /// reading of this one may take it as pressed unseen (unless the clock says so).
+    pub answered: bool,
 }
 
 /// A press that showed no move, told to the TD at `tell_at` unless a later commit on the
@@ -194,6 +201,10 @@ pub struct BoardClock {
 #[derive(Clone, Debug, Default)]
 pub struct Presses {
     pub pending: Option<PendingPress>,
+    /// The next press, come while `pending` was still being judged: it waits its turn.
+    pub queued: Option<PendingPress>,
+    /// An ambiguous press the opponent's next press may settle: judged together with it.
+    pub carried: Option<PendingPress>,
     pub unexplained: Option<UnexplainedPress>,
     pub owed: Vec<OwedPress>,
     /// For reading the last ply again in hindsight.

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::{Color, Move, Role};
 
-use super::position::{ApplyError, BoardState, Legality};
+use super::position::{Applied, ApplyError, BoardState, Legality};
 use super::preset::{BoardCount, RulesPreset, SimultaneousMatesRule, StalemateRule};
 use crate::{BoardId, Millis};
 
@@ -407,21 +407,11 @@ impl Match {
         let number = state.fullmoves();
         let legality = state.judge(rules, mv);
         let text = crate::rules::san::move_text(state, rules, mv, &legality);
-        let mut after = state.clone();
-        let applied = after.apply(mv, rules.promotion)?;
+        let (after, applied) = state.played(mv, rules.promotion)?;
         let suffix = crate::rules::san::suffix(&after, rules);
         self.boards[board.index()] = after;
         if rules.boards == BoardCount::Bughouse {
-            let partner = &mut self.boards[board.other().index()];
-            if let Some(role) = applied.captured {
-                // The captured piece goes to the capturer's partner, in the partner's colour.
-                partner.add_to_reserve(!color, role, 1);
-            }
-            if applied.removed_pawn {
-                // Transfer 4c iii: deemed captured by the opponent, passed to the opponent's
-                // partner: the mover's diagonal opponent, who plays the mover's colour.
-                partner.add_to_reserve(color, Role::Pawn, 1);
-            }
+            self.pass_on(board, color, applied);
         }
         Ok(Ply {
             board,
@@ -637,6 +627,19 @@ impl Match {
 
     /// Plays `record` from the start positions; on success it becomes the record.
     fn refold(&mut self, record: Vec<Ply>) -> Result<(), PlayError> {
+        // The plies before the first one changed come out as they were: they are only
+        // moved on the boards, not judged and written again. Not when a board result
+        // stands: it may have come from one of them (it is never undone, so without one
+        // now there was none after any of them either).
+        let unchanged = if self.board_result.is_none() {
+            record
+                .iter()
+                .zip(&self.record)
+                .take_while(|(new, old)| new.board == old.board && new.mv == old.mv)
+                .count()
+        } else {
+            0
+        };
         let mut fresh = Match {
             rules: self.rules.clone(),
             boards: self.start.clone(),
@@ -646,6 +649,13 @@ impl Match {
             declared: None,
         };
         for (index, old) in record.into_iter().enumerate() {
+            if index < unchanged {
+                fresh
+                    .move_pieces(old.board, old.mv)
+                    .map_err(|error| PlayError::Replay { index, error })?;
+                fresh.record.push(old);
+                continue;
+            }
             let ply = fresh
                 .apply_ply(old.board, old.mv, old.meta)
                 .map_err(|e| match e {
@@ -665,10 +675,36 @@ impl Match {
     pub fn boards_before(&self, index: usize) -> [BoardState; 2] {
         let mut m = Match::with_start(self.rules.clone(), self.start.clone());
         for ply in self.record.iter().take(index) {
-            if let Ok(p) = m.apply_ply(ply.board, ply.mv, ply.meta.clone()) {
-                m.record.push(p);
-            }
+            // Every ply in the record was applied once: it applies again.
+            let _ = m.move_pieces(ply.board, ply.mv);
         }
         m.boards
+    }
+
+    /// Moves the pieces of a ply already judged and written (its board, and a capture to
+    /// the partner's reserve), as [`Match::apply_ply`] does without judging or writing it.
+    fn move_pieces(&mut self, board: BoardId, mv: Move) -> Result<(), ApplyError> {
+        let state = &self.boards[board.index()];
+        let color = state.turn();
+        let (after, applied) = state.played(mv, self.rules.promotion)?;
+        self.boards[board.index()] = after;
+        if self.rules.boards == BoardCount::Bughouse {
+            self.pass_on(board, color, applied);
+        }
+        Ok(())
+    }
+
+    /// Passes what a move on `board` by `color` captured (or removed) to the partner.
+    fn pass_on(&mut self, board: BoardId, color: Color, applied: Applied) {
+        let partner = &mut self.boards[board.other().index()];
+        if let Some(role) = applied.captured {
+            // The captured piece goes to the capturer's partner, in the partner's colour.
+            partner.add_to_reserve(!color, role, 1);
+        }
+        if applied.removed_pawn {
+            // Transfer 4c iii: deemed captured by the opponent, passed to the opponent's
+            // partner: the mover's diagonal opponent, who plays the mover's colour.
+            partner.add_to_reserve(color, Role::Pawn, 1);
+        }
     }
 }

@@ -4,8 +4,11 @@
 //! hold positions shakmaty refuses (the mover's own king left in check, a pawn dropped on
 //! the back rank) and reserves that went below zero (a drop seen before the partner's
 //! capture that feeds it). The truth is therefore kept in a raw [`Setup`] plus our own
-//! reserves; a shakmaty [`Crazyhouse`] is rebuilt from it after every change and used for
-//! legality, mate and SAN whenever the position is analysable.
+//! reserves; a shakmaty [`Crazyhouse`] is built from it when first asked for after a change
+//! (lazily: the sensing plays many candidate moves whose positions are never analysed) and
+//! used for legality, mate and SAN whenever the position is analysable.
+
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{
@@ -180,8 +183,9 @@ pub struct BoardState {
     /// never rebuilt), en passant square, move counters. `pockets` is unused (see reserves).
     setup: Setup,
     reserves: ByColor<Reserve>,
-    /// shakmaty's view, when the position is analysable.
-    analysis: Option<Crazyhouse>,
+    /// shakmaty's view, when the position is analysable; built on first use after a
+    /// change (validating a setup costs more than playing a move on it).
+    analysis: OnceLock<Option<Crazyhouse>>,
 }
 
 impl Default for BoardState {
@@ -214,13 +218,11 @@ impl BoardState {
             },
             _ => reserves,
         };
-        let mut state = BoardState {
+        BoardState {
             setup,
             reserves,
-            analysis: None,
-        };
-        state.rebuild();
-        state
+            analysis: OnceLock::new(),
+        }
     }
 
     /// Parses a crazyhouse FEN (`[...]` pockets, `~` promoted pieces).
@@ -229,8 +231,15 @@ impl BoardState {
         Ok(Self::from_setup(fen.into_setup(), ByColor::default()))
     }
 
+    /// Forgets the analysis after a change; it is built again when asked for.
     fn rebuild(&mut self) {
-        self.analysis = analysable(&self.setup, &self.reserves);
+        self.analysis = OnceLock::new();
+    }
+
+    fn analysed(&self) -> Option<&Crazyhouse> {
+        self.analysis
+            .get_or_init(|| analysable(&self.setup, &self.reserves))
+            .as_ref()
     }
 
     #[must_use]
@@ -285,7 +294,7 @@ impl BoardState {
     /// shakmaty's position, when the board is analysable.
     #[must_use]
     pub fn analysis(&self) -> Option<&Crazyhouse> {
-        self.analysis.as_ref()
+        self.analysed()
     }
 
     /// The setup (pockets filled from the reserves, clamped at zero).
@@ -311,7 +320,7 @@ impl BoardState {
     /// Is the side to move in check?
     #[must_use]
     pub fn is_check(&self) -> bool {
-        match &self.analysis {
+        match self.analysed() {
             Some(pos) => pos.is_check(),
             None => self.raw_is_check(self.turn()),
         }
@@ -339,7 +348,7 @@ impl BoardState {
         rules: &RulesPreset,
         keep: impl Fn(&Move) -> bool,
     ) -> Vec<Move> {
-        match &self.analysis {
+        match self.analysed() {
             Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter().filter(keep), true),
             None => Vec::new(),
         }
@@ -348,7 +357,7 @@ impl BoardState {
     /// Judges `m` for the side to move.
     #[must_use]
     pub fn judge(&self, rules: &RulesPreset, m: Move) -> Legality {
-        let Some(pos) = &self.analysis else {
+        let Some(pos) = self.analysed() else {
             return Legality::Unjudged;
         };
         let color = self.turn();
@@ -433,13 +442,15 @@ impl BoardState {
     /// No legal move and not in check.
     #[must_use]
     pub fn is_stalemate(&self, rules: &RulesPreset) -> bool {
-        self.analysis.is_some() && !self.is_check() && self.legal_moves_unfiltered(rules).is_empty()
+        self.analysed().is_some()
+            && !self.is_check()
+            && self.legal_moves_unfiltered(rules).is_empty()
     }
 
     /// Legal moves without the drop-mate filter (a drop that mates still escapes or
     /// blocks; used when asking whether the side to move has any move at all).
     fn legal_moves_unfiltered(&self, rules: &RulesPreset) -> Vec<Move> {
-        match &self.analysis {
+        match self.analysed() {
             Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter(), false),
             None => Vec::new(),
         }
@@ -603,6 +614,23 @@ impl BoardState {
         self.setup.turn = !color;
         self.rebuild();
         Ok(applied)
+    }
+
+    /// The board after `m` (see [`BoardState::apply`]), leaving this one as it was. Cheaper
+    /// than cloning and applying: the analysis of this position is not copied, since the
+    /// new one must be built afresh anyway.
+    pub fn played(
+        &self,
+        m: Move,
+        promotion: Promotion,
+    ) -> Result<(BoardState, Applied), ApplyError> {
+        let mut next = BoardState {
+            setup: self.setup.clone(),
+            reserves: self.reserves,
+            analysis: OnceLock::new(),
+        };
+        let applied = next.apply(m, promotion)?;
+        Ok((next, applied))
     }
 
     /// Hands the move to the other side without a move (used by the TD to correct the

@@ -163,12 +163,17 @@ impl Cells {
 }
 
 /// The cells the record allows on each square, as bit masks over cell codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expect {
     masks: [u16; 64],
     /// The logical piece on each square (a promoted piece as what it stands for, whatever
     /// its token), for reasoning about moves.
     logical: [Cell; 64],
+    /// The pieces expected, as a board: the logical pieces, and on a square allowed a
+    /// piece beyond the record (a Transfer pawn awaiting removal) that piece. Kept because
+    /// explaining a board reasons about the moves on it, for every reading of every
+    /// snapshot.
+    board: Board,
 }
 
 impl Expect {
@@ -178,7 +183,15 @@ impl Expect {
         Expect {
             masks: [1; 64],
             logical: [Cell::EMPTY; 64],
+            board: Board::empty(),
         }
+    }
+
+    /// The pieces the record has on the board (a promoted piece as what it stands for; a
+    /// piece allowed beyond the record as itself).
+    #[must_use]
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     #[must_use]
@@ -189,10 +202,6 @@ impl Expect {
     #[must_use]
     pub fn mask(&self, sq: Square) -> u16 {
         self.masks[sq.to_usize()]
-    }
-
-    pub fn set(&mut self, sq: Square, mask: u16) {
-        self.masks[sq.to_usize()] = mask;
     }
 
     /// The piece the record has on `sq` (a promoted piece as what it stands for).
@@ -232,6 +241,26 @@ impl Expect {
         } else {
             None
         }
+    }
+
+    /// The piece a square allows where the record has none (a Transfer pawn awaiting
+    /// removal): the single piece allowed, else the highest piece of the colour allowed.
+    fn piece_beyond_record(&self, sq: Square) -> Option<Piece> {
+        if let Some(p) = self.single_piece(sq) {
+            return Some(p);
+        }
+        let color = self.color(sq)?;
+        [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+            Role::King,
+        ]
+        .into_iter()
+        .map(|r| r.of(color))
+        .find(|p| self.allows(sq, Cell::piece(*p)))
     }
 
     /// Does the square allow the empty cell?
@@ -373,18 +402,36 @@ pub fn expected(
     tokens: &Tokens,
     extra: &[(Square, u16)],
 ) -> Expect {
-    let mut e = Expect::empty();
-    for (sq, p) in board {
-        let mask = if promoted.contains(sq) {
-            tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
-        } else {
-            Cell::piece(p).bit()
-        };
-        e.masks[sq.to_usize()] = mask;
-        e.logical[sq.to_usize()] = Cell::piece(p);
+    let mut e = Expect {
+        masks: [1; 64],
+        logical: [Cell::EMPTY; 64],
+        board: board.clone(),
+    };
+    // Piece by piece over the bitboards: this runs for every candidate reading.
+    for color in [Color::White, Color::Black] {
+        for role in ROLES {
+            let p = role.of(color);
+            let cell = Cell::piece(p);
+            for sq in board.by_piece(p) {
+                e.masks[sq.to_usize()] = cell.bit();
+                e.logical[sq.to_usize()] = cell;
+            }
+        }
+    }
+    for sq in promoted & board.occupied() {
+        if let Some(p) = board.piece_at(sq) {
+            e.masks[sq.to_usize()] = tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color);
+        }
     }
     for &(sq, m) in extra {
         e.masks[sq.to_usize()] |= m;
+    }
+    for &(sq, _) in extra {
+        if e.logical[sq.to_usize()].is_empty()
+            && let Some(p) = e.piece_beyond_record(sq)
+        {
+            e.board.set_piece_at(sq, p);
+        }
     }
     e
 }

@@ -104,6 +104,20 @@ pub fn explain_with(
     mover: Color,
     opp_reserve: Option<&Reserve>,
 ) -> Residual {
+    explain_before(expect, cells, mover, opp_reserve, Bitboard::EMPTY)
+}
+
+/// Like [`explain_with`], knowing that the squares `before` changed before the opponent's
+/// move could begin (before the mover's move was on the board): a piece of the mover gone
+/// from one of them is no victim of that move.
+#[must_use]
+pub fn explain_before(
+    expect: &Expect,
+    cells: &Cells,
+    mover: Color,
+    opp_reserve: Option<&Reserve>,
+    before: Bitboard,
+) -> Residual {
     let diff = expect.differences(cells);
     if diff.is_empty() {
         return Residual::default();
@@ -136,32 +150,34 @@ pub fn explain_with(
     // Try every consistent "opponent partway through one move" and keep the cheapest
     // whole explanation (a knocked piece must not pass for a capture victim when pairing
     // it as displaced explains more).
-    let board = expected_board(expect);
+    let board = expect.board();
     // Scored by cost alone first (no allocation: this is the arbiter's inner loop); the
     // anomalies are listed for the winner only.
-    let mut best: Option<(u32, usize, Vec<usize>)> = None;
-    for set in opponent_move_options(&diffs, opp, &board, opp_reserve) {
-        let mut used = 0u64;
-        for &i in &set {
-            used |= 1 << i;
-        }
-        let cost = set.len() as u32 * IN_PROGRESS_COST + anomaly_cost(&diffs, used, expect);
-        let better = match &best {
+    let mut best: Option<(u32, u32, u64)> = None;
+    let not_victims = diffs
+        .iter()
+        .enumerate()
+        .filter(|(_, (sq, _))| before.contains(*sq))
+        .fold(0u64, |m, (i, _)| m | 1 << i);
+    for_each_opponent_move(&diffs, opp, board, opp_reserve, not_victims, |set| {
+        let len = set.count_ones();
+        let cost = len * IN_PROGRESS_COST + anomaly_cost(&diffs, set, expect);
+        let better = match best {
             None => true,
             Some((b_cost, b_len, _)) => {
-                (cost, std::cmp::Reverse(set.len())) < (*b_cost, std::cmp::Reverse(*b_len))
+                (cost, std::cmp::Reverse(len)) < (b_cost, std::cmp::Reverse(b_len))
             }
         };
         if better {
-            best = Some((cost, set.len(), set));
+            best = Some((cost, len, set));
         }
-    }
+    });
     let Some((cost, _, set)) = best else {
         return Residual::default();
     };
     let mut used = vec![false; diffs.len()];
     let mut r = Residual::default();
-    for &i in &set {
+    for i in bits(set) {
         used[i] = true;
         r.cost += IN_PROGRESS_COST;
         r.in_progress.add(diffs[i].0);
@@ -202,53 +218,32 @@ fn anomaly_cost(diffs: &[(Square, Diff)], used: u64, expect: &Expect) -> u32 {
 /// The pieces the record has on the board (a promoted piece as what it stands for).
 #[must_use]
 pub fn expected_board(expect: &Expect) -> Board {
-    let mut board = Board::empty();
-    for sq in Square::ALL {
-        if let Some(p) = expect_piece(expect, sq) {
-            board.set_piece_at(sq, p);
-        }
-    }
-    board
+    expect.board().clone()
 }
 
 /// The piece a square expects, taking a promoted piece's token as the piece it stands for
-/// (a mask of several cells of one colour: the highest piece is good enough to name it).
+/// (and a piece allowed beyond the record, such as a Transfer pawn awaiting removal, as
+/// itself).
 fn expect_piece(expect: &Expect, sq: Square) -> Option<Piece> {
-    if let Some(p) = expect.logical(sq) {
-        return Some(p);
-    }
-    // Cells allowed beyond the record (a Transfer pawn awaiting removal).
-    if let Some(p) = expect.single_piece(sq) {
-        return Some(p);
-    }
-    let color = expect.color(sq)?;
-    [
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-        Role::King,
-    ]
-    .into_iter()
-    .map(|r| r.of(color))
-    .find(|p| expect.allows(sq, Cell::piece(*p)))
+    expect.board().piece_at(sq)
 }
 
-/// Sets of differences (indices) that together can be the opponent partway through one
-/// move, or castling; the empty set included.
-fn opponent_move_options(
+/// Calls `f` with every set of differences (as a mask of their indices) that together can
+/// be the opponent partway through one move, or castling; the empty set included. Sets
+/// are masks and nothing is collected: this is the inner loop of every explanation.
+fn for_each_opponent_move(
     diffs: &[(Square, Diff)],
     opp: Color,
     board: &Board,
     opp_reserve: Option<&Reserve>,
-) -> Vec<Vec<usize>> {
-    let lifted: Vec<usize> = indices(diffs, |d| matches!(d, Diff::OppLifted(_)));
-    let placed: Vec<usize> = indices(diffs, |d| {
+    not_victims: u64,
+    mut f: impl FnMut(u64),
+) {
+    let lifted = mask_of(diffs, |d| matches!(d, Diff::OppLifted(_)));
+    let placed = mask_of(diffs, |d| {
         matches!(d, Diff::OppPlaced(_) | Diff::OppOnMover(_))
-    });
-    let victims: Vec<usize> = indices(diffs, |d| matches!(d, Diff::MoverMissing(_)));
-    let mut options: Vec<Vec<usize>> = Vec::new();
+    }) & !not_victims;
+    let victims = mask_of(diffs, |d| matches!(d, Diff::MoverMissing(_))) & !not_victims;
 
     // Castling in progress: only king and rook lifted/placed, at most two of each.
     let is_kr = |i: usize| match diffs[i].1 {
@@ -258,48 +253,63 @@ fn opponent_move_options(
         _ => false,
     };
     let has_king = |i: usize| matches!(diffs[i].1, Diff::OppLifted(p) | Diff::OppPlaced(p) if p.role == Role::King);
-    let kr_lifted: Vec<usize> = lifted.iter().copied().filter(|&i| is_kr(i)).collect();
-    let kr_placed: Vec<usize> = placed.iter().copied().filter(|&i| is_kr(i)).collect();
-    if (kr_lifted.len() == 2 || kr_placed.len() == 2)
-        && kr_lifted.len() <= 2
-        && kr_placed.len() <= 2
-        && kr_lifted.iter().chain(&kr_placed).any(|&i| has_king(i))
+    let kr_lifted = bits(lifted)
+        .filter(|&i| is_kr(i))
+        .fold(0u64, |m, i| m | 1 << i);
+    let kr_placed = bits(placed)
+        .filter(|&i| is_kr(i))
+        .fold(0u64, |m, i| m | 1 << i);
+    let (n_lifted, n_placed) = (kr_lifted.count_ones(), kr_placed.count_ones());
+    if (n_lifted == 2 || n_placed == 2)
+        && n_lifted <= 2
+        && n_placed <= 2
+        && bits(kr_lifted | kr_placed).any(has_king)
     {
-        options.push(kr_lifted.iter().chain(&kr_placed).copied().collect());
+        f(kr_lifted | kr_placed);
     }
 
     // One ordinary move: at most one piece lifted, one placed (possibly onto the mover's
     // piece), one victim lifted first; the placed kind must be the lifted kind (a pawn may
     // land on the last rank as anything: promotion).
-    let opt = |v: &[usize]| -> Vec<Option<usize>> {
-        std::iter::once(None)
-            .chain(v.iter().map(|&i| Some(i)))
-            .collect()
-    };
-    for l in opt(&lifted) {
-        for p in opt(&placed) {
+    let opt = |m: u64| std::iter::once(None).chain(bits(m).map(Some));
+    for l in opt(lifted) {
+        for p in opt(placed) {
             if !kinds_fit(diffs, l, p) {
                 continue;
             }
-            for v in opt(&victims) {
+            for v in opt(victims) {
                 if victim_fits(diffs, l, p, v)
                     && reach_fits(board, diffs, opp, l, p, v, opp_reserve)
                 {
-                    options.push([l, p, v].into_iter().flatten().collect());
+                    f([l, p, v]
+                        .into_iter()
+                        .flatten()
+                        .fold(0u64, |m, i| m | 1 << i));
                 }
             }
         }
     }
-    options
 }
 
-fn indices(diffs: &[(Square, Diff)], f: impl Fn(&Diff) -> bool) -> Vec<usize> {
+/// The indices of the differences `f` selects, as a mask.
+fn mask_of(diffs: &[(Square, Diff)], f: impl Fn(&Diff) -> bool) -> u64 {
     diffs
         .iter()
         .enumerate()
         .filter(|(_, (_, d))| f(d))
-        .map(|(i, _)| i)
-        .collect()
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// The indices in a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        Some(i)
+    })
 }
 
 fn kinds_fit(diffs: &[(Square, Diff)], lifted: Option<usize>, placed: Option<usize>) -> bool {

@@ -13,5 +13,8 @@ pub mod explain;
 pub mod press;
 
 pub use cells::{Cell, Cells, Expect, Token, Tokens, expected};
-pub use explain::{Anomaly, Residual, explain, explain_with};
-pub use press::{Candidate, Committed, Snapshot, Verdict, judge_press, judge_stable, touched};
+pub use explain::{Anomaly, Residual, explain, explain_before, explain_with};
+pub use press::{
+    Candidate, Committed, PressSeen, Snapshot, Verdict, judge_press, judge_stable,
+    judge_three_presses, touched,
+};

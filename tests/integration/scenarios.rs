@@ -5,11 +5,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, k};
+use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::*;
-use tandem::arbiter::{Subject, TdAction};
+use tandem::arbiter::{Subject, TdAction, Timing};
 use tandem::dgt::{ClockSide, Orientation};
 use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
 
@@ -750,4 +750,333 @@ fn a_piece_from_nowhere_in_single_board_chess_is_unexplained_not_a_drop() {
     let p = s.run(3000);
     assert_eq!(p.sans(A), ["e4"], "{}", p.dump());
     assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+}
+
+/// Black on A holds a pawn (White on B took one: it goes to White's partner).
+fn black_a_gets_a_pawn(s: &mut Scene) {
+    s.mv(B, "e2", "e4", 'P')
+        .mv(B, "d7", "d5", 'p')
+        .lift(B, "d5")
+        .wait(200)
+        .lift(B, "e4")
+        .wait(200)
+        .place(B, "d5", 'P')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+}
+
+/// ...and then a knight too.
+fn black_a_gets_a_knight(s: &mut Scene) {
+    s.mv(B, "g8", "f6", 'n')
+        .mv(B, "b1", "c3", 'N')
+        .mv(B, "f6", "d5", 'n')
+        .lift(B, "d5")
+        .wait(200)
+        .lift(B, "c3")
+        .wait(200)
+        .place(B, "d5", 'N')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+}
+
+#[test]
+fn drop_captured_before_the_scan_saw_it() {
+    // Black holds a pawn and a knight, drops the pawn on e5 and presses; White's hand,
+    // already there, takes it at once with the knight (the pawn off the board 150 ms after
+    // the drop, so at some timings the scan never shows it). Black's next move, a knight
+    // drop, tells which piece went: a pawn. All three presses are explained, no alert.
+    let mut unseen = 0;
+    for next_after in [1500, 300] {
+        for offset in 0..12 {
+            let mut s = Scene::new("uscf-bughouse");
+            black_a_gets_a_pawn(&mut s);
+            black_a_gets_a_knight(&mut s);
+            s.mv(A, "g1", "f3", 'N');
+            s.wait(offset * 20);
+            let start = s.t;
+            s.place(A, "e5", 'p').wait(80).press(A, Black).wait(70);
+            s.lift(A, "e5")
+                .wait(150)
+                .lift(A, "f3")
+                .wait(200)
+                .place(A, "e5", 'N')
+                .wait(300)
+                .press(A, White)
+                .wait(next_after);
+            s.place(A, "d6", 'n').wait(300).press(A, Black).wait(1500);
+            let p = s.run(3000);
+            if !s
+                .seen(A, "e5")
+                .iter()
+                .any(|(t, x)| *t >= start && *x == Some(pc('p')))
+            {
+                unseen += 1;
+            }
+            assert_eq!(
+                p.sans(A),
+                ["Nf3", "P@e5", "Nxe5", "N@d6"],
+                "next after {next_after}, offset {offset}\n{}",
+                p.dump()
+            );
+            assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+            // The pawn went to White's partner.
+            assert_eq!(
+                p.arb
+                    .game()
+                    .board(B)
+                    .reserve(Black)
+                    .get(shakmaty::Role::Pawn),
+                1,
+                "offset {offset}"
+            );
+        }
+    }
+    assert!(unseen > 0, "the scan saw the dropped pawn at every timing");
+}
+
+#[test]
+fn piece_pocketed_by_the_opponent_before_the_press() {
+    for offset in 0..16 {
+        let mut s = Scene::new("uscf-bughouse");
+        opening(&mut s);
+        s.mv(A, "f1", "c4", 'B').mv(A, "b8", "c6", 'n');
+        s.wait(offset * 15);
+        // White plays Nf3 and, just before pressing, lifts Black's f7 pawn (which the
+        // bishop attacks) off the board.
+        s.lift(A, "g1").wait(300).place(A, "f3", 'N').wait(150);
+        s.lift(A, "f7").wait(100).press(A, White).wait(600);
+        // Black moves another piece and presses while f7 is still gone.
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "f6", 'n')
+            .wait(300)
+            .press(A, Black);
+        // It comes back seconds later.
+        s.wait(3000).place(A, "f7", 'p').wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Bc4", "Nc6", "Nf3", "Nf6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        // At Black's press: the pawn was gone before Black even moved, so it is no victim
+        // of White's next move (which begins after that press).
+        assert_eq!(
+            p.alerts(),
+            vec![k(Missing, Some("f7"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}
+
+#[test]
+fn pawn_pocketed_during_the_move_of_its_neighbour() {
+    // White plays b3 and pockets the a2 pawn with the same hand before pressing; Black's
+    // bishop on g7 eyes b2, so b2 emptying could pass for Black taking it. Across timings
+    // the scan sometimes reports a2 empty before b2: for one report the board shows the a2
+    // pawn "gone diagonally" to b3.
+    let mut tricky = 0;
+    for offset in 0..16 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "g7", "g6", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "f8", "g7", 'b');
+        s.wait(offset * 15);
+        let start = s.t;
+        s.lift(A, "b2").wait(60).place(A, "b3", 'P').wait(30);
+        s.lift(A, "a2").wait(250).press(A, White).wait(3000);
+        let p = s.run(3000);
+        let first = |sq: &str| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|(t, _)| *t >= start)
+                .map(|(t, _)| t)
+        };
+        if first("a2") < first("b2") && first("b3") < first("b2") {
+            tricky += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "g6", "Nf3", "Bg7", "b3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            vec![k(Missing, Some("a2"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(tricky > 0, "no timing had a2 reported before b2");
+}
+
+/// Black on A holds a knight (White on B took one: it goes to White's partner).
+fn black_a_gets_only_a_knight(s: &mut Scene) {
+    s.mv(B, "e2", "e4", 'P')
+        .mv(B, "g8", "f6", 'n')
+        .mv(B, "b1", "c3", 'N')
+        .mv(B, "f6", "d5", 'n')
+        .lift(B, "d5")
+        .wait(200)
+        .lift(B, "c3")
+        .wait(200)
+        .place(B, "d5", 'N')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+}
+
+#[test]
+fn capture_victim_lifted_soon_after_a_drop_on_a_bluetooth_board() {
+    // Black drops a knight on d4, a square its own knight on c6 could reach; White, whose
+    // bishop attacks c6, lifts that knight first and then takes with the bishop. On a slow
+    // scan c6 is reported empty a few hundred ms after d4 shows the knight: for a moment
+    // the board reads like Nc6-d4. (White takes at once: the bishop stands on c6 when
+    // Black's press is decided.)
+    let mut tricky = 0;
+    for offset in 0..16 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        black_a_gets_only_a_knight(&mut s);
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "f1", "b5", 'B');
+        s.wait(offset * 30);
+        let start = s.t;
+        s.place(A, "d4", 'n').wait(150).press(A, Black).wait(200);
+        s.lift(A, "c6")
+            .wait(60)
+            .lift(A, "b5")
+            .wait(200)
+            .place(A, "c6", 'B')
+            .wait(300)
+            .press(A, White)
+            .wait(2000);
+        let p = s.run(3000);
+        let first = |sq: &str| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|(t, _)| *t >= start)
+                .map(|(t, _)| t)
+        };
+        if let (Some(d4), Some(c6)) = (first("d4"), first("c6"))
+            && c6 > d4
+            && c6 - d4 <= 560
+        {
+            tricky += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "Nc6", "Bb5", "N@d4", "Bxc6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(tricky > 0, "no timing had c6 reported soon after d4");
+}
+
+#[test]
+fn an_extra_piece_flagged_takes_no_later_capture() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    // Black puts a knight on e5 from nowhere: flagged once the grace for board B's
+    // capture has passed.
+    s.place(A, "e5", 'n').wait(300).press(A, Black).wait(4000);
+    s.mv(A, "d2", "d3", 'P');
+    // Much later White on B takes a knight: it goes to Black on A, who drops it.
+    s.wait(5000);
+    black_a_gets_only_a_knight(&mut s);
+    s.place(A, "c6", 'n').wait(300).press(A, Black).wait(4000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "N@e5", "d3", "N@c6"], "{}", p.dump());
+    assert_eq!(
+        p.sans(B),
+        ["e4", "Nf6", "Nc3", "Nd5", "Nxd5"],
+        "{}",
+        p.dump()
+    );
+    // The extra knight alone is flagged; the knight from board B is a legitimate drop.
+    assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+}
+
+#[test]
+fn queen_slide_still_under_way_when_the_press_is_decided_on_a_bluetooth_board() {
+    // Black plays Nc6-a5 and presses; White answers at once with d4 and presses; Black's
+    // queen then slides d8-c8-b8, pausing on c8. On a slow scan the board shows the queen
+    // on c8 when Black's Na5 press is decided: that is Black's next move under way, not
+    // Black's move after two presses nobody saw (White's press is on its way).
+    let mut mid_slide = 0;
+    for offset in 0..16 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        s.mv(A, "e2", "e3", 'P')
+            .mv(A, "b7", "b6", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "c8", "b7", 'b')
+            .mv(A, "h2", "h3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 30);
+        s.lift(A, "c6")
+            .wait(200)
+            .place(A, "a5", 'n')
+            .wait(120)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(80)
+            .lift(A, "d2")
+            .wait(150)
+            .place(A, "d4", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(40);
+        s.lift(A, "d8")
+            .wait(50)
+            .place(A, "c8", 'q')
+            .wait(250)
+            .lift(A, "c8")
+            .wait(40)
+            .place(A, "b8", 'q')
+            .wait(300)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        if s.seen(A, "c8")
+            .iter()
+            .any(|(t, x)| *t >= pressed && x.is_some())
+        {
+            mid_slide += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "e3", "b6", "Nf3", "Bb7", "h3", "Nc6", "a3", "Na5", "d4", "Qb8"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(mid_slide > 0, "the scan never caught the queen on c8");
 }

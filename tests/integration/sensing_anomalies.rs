@@ -119,3 +119,84 @@ proptest! {
         run(preset, board, ply, what, seed)?;
     }
 }
+
+/// Injections a sweep once failed on, replayed every run.
+#[test]
+fn injections_that_once_failed() {
+    let cases = [
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            6,
+            Injection::Pocket,
+            5_417_090_323_217_750_913_u64,
+        ),
+        // A piece pocketed before its owner's press; then the opponent set a piece down
+        // on its square and lifted it again (the square changed, the piece stayed gone).
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            6,
+            Injection::Pocket,
+            1_727_265_311_417_128_776_u64,
+        ),
+    ];
+    let mut failed = Vec::new();
+    for (preset, board, ply, what, seed) in cases {
+        if let Err(e) = run(preset, board, ply, what, seed) {
+            failed.push(e.to_string());
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// A sweep that goes on past failures: `TANDEM_CASES` random injections for each preset
+/// (or the one `TANDEM_PRESET` names), every failing one printed, then their count
+/// asserted. Run it in release: `TANDEM_CASES=20000 cargo test --release --test
+/// integration sensing_anomalies::sweep -- --ignored --nocapture`.
+#[test]
+#[ignore = "a long sweep, run by hand"]
+fn sweep() {
+    let cases: u64 = std::env::var("TANDEM_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let only = std::env::var("TANDEM_PRESET").ok();
+    // `TANDEM_SWEEP_SEED` repeats a sweep exactly (to compare two versions on it).
+    let base = std::env::var("TANDEM_SWEEP_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+    println!("sweep seed {base}");
+    let mut rng = tandem::util::SplitMix64::new(base);
+    let mut failures = Vec::new();
+    for preset in ["uscf-bughouse", "transfer-chess", "uscf-blitz"] {
+        if only.as_deref().is_some_and(|o| o != preset) {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let mut failed = 0;
+        for _ in 0..cases {
+            let on_b = rng.next_u64() % 2 == 1 && preset != "uscf-blitz";
+            let board = if on_b { BoardId::B } else { BoardId::A };
+            let ply = 2 + (rng.next_u64() % 12) as usize;
+            let what = [Injection::Pocket, Injection::ExtraPiece, Injection::Knock]
+                [(rng.next_u64() % 3) as usize];
+            let seed = rng.next_u64();
+            if let Err(e) = run(preset, board, ply, what, seed) {
+                failed += 1;
+                println!("FAILED ({preset:?}, {board:?}, {ply}, {what:?}, {seed})\n{e}\n");
+                failures.push(format!("({preset:?}, {board:?}, {ply}, {what:?}, {seed})"));
+            }
+        }
+        println!(
+            "sweep {preset}: {cases} injections, {failed} failed, {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

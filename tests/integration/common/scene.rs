@@ -146,6 +146,27 @@ impl Scene {
         self
     }
 
+    /// What board `b` reported for square `s` (normal orientation) after a run, in order:
+    /// (time, piece or none). The physics a scenario relies on (a piece never seen, say)
+    /// is checked on this.
+    pub fn seen(&self, b: BoardId, s: &str) -> Vec<(Millis, Option<Piece>)> {
+        use tandem::arbiter::BoardEventKind;
+        use tandem::dgt::{Message, Orientation, field_to_square};
+        let square = sq(s);
+        Rehearsal::events(&self.outputs)
+            .into_iter()
+            .filter(|ev| ev.board == b)
+            .filter_map(|ev| match ev.kind {
+                BoardEventKind::Message(Message::FieldUpdate { field, code })
+                    if field_to_square(field, Orientation::Normal) == Some(square) =>
+                {
+                    Some((ev.t_ms, code.piece().ok().flatten()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Runs everything (plus `tail` ms) through the production link code and the arbiter.
     pub fn run(&mut self, tail: Millis) -> Played {
         self.outputs.extend(self.table.run_until(self.t + tail));

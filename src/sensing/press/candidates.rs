@@ -1,0 +1,406 @@
+//! The readings of a press: the presser's legal moves and drops, illegal readings of what
+//! the board shows, moves of a hidden promoted piece, and two or three plies when presses
+//! were missed.
+
+use super::*;
+
+/// Every interpretation worth scoring for a press by `presser`.
+pub(super) fn candidates(
+    c: &Committed<'_>,
+    presser: Color,
+    diff: Bitboard,
+    cells: &Cells,
+    depth: Depth,
+) -> Vec<Candidate> {
+    let turn = c.state.turn();
+    if presser == turn {
+        if depth == Depth::Three {
+            return three_ply(c, diff);
+        }
+        let mut out = one_ply(c, presser, diff, cells);
+        if depth == Depth::Long {
+            // Two presses missed (both players pressed between two clock polls): three plies.
+            out.extend(three_ply(c, diff));
+        }
+        out
+    } else {
+        // The opponent's press was missed: the opponent moved, then the presser.
+        two_ply(c, diff)
+    }
+}
+
+pub(super) fn one_ply(
+    c: &Committed<'_>,
+    mover: Color,
+    diff: Bitboard,
+    cells: &Cells,
+) -> Vec<Candidate> {
+    let legal = relevant_legal_moves(c.state, c.rules, c.tokens, diff, true);
+    let physical: Vec<Move> = physical_moves(c, mover, diff, cells)
+        .into_iter()
+        .filter(|m| !legal.contains(m))
+        .collect();
+    let known = |m: Move, legal: bool| (m, legal.then_some(Legality::Legal));
+    legal
+        .into_iter()
+        .map(|m| known(m, true))
+        .chain(physical.into_iter().map(|m| known(m, false)))
+        .filter_map(|(m, legality)| {
+            advance(c.state, c.rules, c.tokens, c.allowances, &[], m, legality)
+        })
+        .collect()
+}
+
+/// The side to move moves, then the other side: a missed press in between.
+pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
+        let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1)
+        else {
+            continue;
+        };
+        let unseen = unseen_move(m1, diff);
+        for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen) {
+            let legal = Some(Legality::Legal);
+            if let Some(cand) = advance(&state1, c.rules, &tokens1, &allow1, &[m1], m2, legal) {
+                out.push(cand);
+            }
+        }
+        if out.len() > MAX_DEEP_CANDIDATES {
+            return Vec::new();
+        }
+    }
+    out
+}
+
+/// A move that changes no differing square: a lying pawn (a hidden promoted piece)
+/// moving where the sensors cannot see it. One such move per reading: every one of them
+/// explains the board equally, and pairs of them would multiply the readings by the
+/// square of its moves for nothing the board could ever tell apart.
+pub(super) fn unseen_move(m: Move, diff: Bitboard) -> bool {
+    !touched(m).intersects(diff)
+}
+
+/// Beyond this many readings of several plies the board is in chaos (pieces swept off,
+/// a board being set up), not two players pressing quickly: no deep reading is tried, so
+/// that no report from a board can stall the arbiter.
+pub(super) const MAX_DEEP_CANDIDATES: usize = 1500;
+
+/// How many (reading, moment) pairs one press may score by cost. An ordinary press scores
+/// a few hundred.
+pub(super) const MAX_READINGS_SCORED: usize = 3_000;
+
+pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
+        let Some((s1, t1, a1)) = step(c.state, c.rules, c.tokens, c.allowances, m1) else {
+            continue;
+        };
+        let unseen1 = unseen_move(m1, diff);
+        for m2 in relevant_legal_moves(&s1, c.rules, &t1, diff, !unseen1) {
+            let Some((s2, t2, a2)) = step(&s1, c.rules, &t1, &a1, m2) else {
+                continue;
+            };
+            let unseen2 = unseen1 || unseen_move(m2, diff);
+            for m3 in relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2) {
+                let legal = Some(Legality::Legal);
+                if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3, legal) {
+                    out.push(cand);
+                }
+            }
+            if out.len() > MAX_DEEP_CANDIDATES {
+                return Vec::new();
+            }
+        }
+    }
+    out
+}
+
+/// Legal moves that could show on the board: touching a differing square, or moving a
+/// hidden piece (whose moves show nothing). Promotions to several pieces collapse to one
+/// (the piece is read from the token later).
+pub(super) fn relevant_legal_moves(
+    state: &BoardState,
+    rules: &RulesPreset,
+    tokens: &Tokens,
+    diff: Bitboard,
+    unseen: bool,
+) -> Vec<Move> {
+    let hidden: Bitboard = tokens
+        .iter()
+        .filter(|(_, t)| t.may_be_unseen())
+        .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s));
+    state.legal_moves_where(rules, |&m| {
+        let shows = match m {
+            Move::Normal {
+                promotion: Some(r), ..
+            } if r != Role::Queen => return false,
+            Move::Normal { from, to, .. } => diff.contains(from) || diff.contains(to),
+            Move::Put { to, .. } => diff.contains(to),
+            _ => touched(m).intersects(diff),
+        };
+        shows || (unseen && m.from().is_some_and(|f| hidden.contains(f)))
+    })
+}
+
+/// Moves read straight off the differences for the presser's pieces, legal or not: a
+/// piece gone from one square and the same piece on another (a capture if an opponent
+/// stood there), a piece appearing from nowhere (a drop), a king two squares along its
+/// back rank with its rook (castling).
+pub(super) fn physical_moves(
+    c: &Committed<'_>,
+    mover: Color,
+    diff: Bitboard,
+    cells: &Cells,
+) -> Vec<Move> {
+    let board = c.state.board();
+    let mut gone: Vec<(Square, Piece)> = Vec::new();
+    let mut came: Vec<(Square, Piece)> = Vec::new();
+    for sq in diff {
+        if let Some(p) = board.piece_at(sq)
+            && p.color == mover
+            && cells.get(sq).to_piece() != Some(p)
+        {
+            gone.push((sq, p));
+        }
+        if let Some(p) = cells.get(sq).to_piece()
+            && p.color == mover
+            && board.piece_at(sq) != Some(p)
+        {
+            came.push((sq, p));
+        }
+    }
+    let mut out = Vec::new();
+    for &(from, piece) in &gone {
+        for &(to, seen) in &came {
+            if from == to {
+                continue;
+            }
+            let capture = board
+                .piece_at(to)
+                .filter(|p| p.color != mover)
+                .map(|p| p.role);
+            let last_rank = to.rank() == (!mover).backrank();
+            if piece.role == Role::Pawn && last_rank {
+                // The promotion piece is read from the token at commit; one candidate
+                // stands for every choice.
+                let promotion = match c.rules.promotion {
+                    Promotion::Removal => None,
+                    Promotion::Upgrade => Some(Role::Queen),
+                };
+                let _ = seen;
+                out.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                });
+                continue;
+            }
+            if seen != piece {
+                continue;
+            }
+            if piece.role == Role::King && from.rank() == to.rank() && from.distance(to) == 2 {
+                let rook_file = if to > from {
+                    shakmaty::File::H
+                } else {
+                    shakmaty::File::A
+                };
+                let rook = Square::from_coords(rook_file, from.rank());
+                if board.piece_at(rook) == Some(mover.rook()) {
+                    out.push(Move::Castle { king: from, rook });
+                }
+            }
+            if piece.role == Role::Pawn && from.file() != to.file() && capture.is_none() {
+                let victim = Square::from_coords(to.file(), from.rank());
+                if board.piece_at(victim) == Some((!mover).pawn()) {
+                    out.push(Move::EnPassant { from, to });
+                }
+            }
+            out.push(Move::Normal {
+                role: piece.role,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        }
+    }
+    // A piece from nowhere is a drop only where there are reserves: in single-board chess
+    // it is an unexplained piece, never a move.
+    if gone.is_empty() && c.rules.is_bughouse() {
+        for &(to, seen) in &came {
+            if seen.role != Role::King && board.piece_at(to).is_none() {
+                out.push(Move::Put {
+                    role: seen.role,
+                    to,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A board after one more ply: state, tokens, allowances.
+pub(super) type Stepped = (BoardState, Tokens, Vec<(Square, u16)>);
+
+/// The state, tokens and allowances after `m`, or `None` if `m` cannot be played at all.
+pub(super) fn step(
+    state: &BoardState,
+    rules: &RulesPreset,
+    tokens: &Tokens,
+    allowances: &[(Square, u16)],
+    m: Move,
+) -> Option<Stepped> {
+    let mover = state.turn();
+    let (next, _) = state.played(m, rules.promotion).ok()?;
+    let mut t = tokens.clone();
+    let mut allow: Vec<(Square, u16)> = allowances
+        .iter()
+        .copied()
+        .filter(|(sq, _)| !touched(m).contains(*sq))
+        .collect();
+    match m {
+        Move::Normal {
+            from,
+            to,
+            promotion,
+            role,
+            ..
+        } if role == Role::Pawn
+            || promotion.is_some()
+            || t.get(from).is_some()
+            || t.get(to).is_some() =>
+        {
+            let moving = t.remove(from);
+            t.remove(to);
+            if promotion.is_some() {
+                t.set(to, Token::Unsettled);
+            } else if let Some(tok) = moving {
+                t.set(to, tok);
+            } else if role == Role::Pawn
+                && rules.promotion == Promotion::Removal
+                && to.rank() == (!mover).backrank()
+            {
+                // Transfer 4c: the pawn is removed by the opponent, so for a while it may
+                // still stand on the last rank.
+                allow.push((to, Cell::piece(mover.pawn()).bit()));
+            }
+        }
+        Move::Normal { to, .. } | Move::Put { to, .. } => {
+            t.remove(to);
+        }
+        _ => {}
+    }
+    t.retain(next.promoted());
+    Some((next, t, allow))
+}
+
+pub(super) fn advance(
+    state: &BoardState,
+    rules: &RulesPreset,
+    tokens: &Tokens,
+    allowances: &[(Square, u16)],
+    before: &[Move],
+    m: Move,
+    known: Option<Legality>,
+) -> Option<Candidate> {
+    // Moves generated as legal need no judging again (for a drop, judging asks whether it
+    // mates, which is dear).
+    let legal = known.unwrap_or_else(|| state.judge(rules, m));
+    let (next, t, allow) = step(state, rules, tokens, allowances, m)?;
+    let expect = expected(next.board(), next.promoted(), &t, &allow);
+    let mut plies = before.to_vec();
+    plies.push(m);
+    let off_pattern = plies.iter().rev().enumerate().any(|(i, p)| {
+        let color = if i % 2 == 0 {
+            state.turn()
+        } else {
+            !state.turn()
+        };
+        !on_pattern(*p, color)
+    });
+    let hidden_landing = t.get(move_landing(m)).is_some_and(Token::is_hidden);
+    Some(Candidate {
+        plies,
+        expect,
+        tokens: t,
+        allowances: allow,
+        irregular: u8::from(legal != Legality::Legal),
+        off_pattern,
+        hidden_landing,
+    })
+}
+
+/// Could a piece of this kind go from `from` to `to` on an empty board?
+/// A pawn goes diagonally only to capture: onto an empty square that is no pattern of its
+/// (en passant is a move of its own).
+pub(super) fn on_pattern(m: Move, color: Color) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        capture,
+        ..
+    } = m
+    else {
+        return true;
+    };
+    use shakmaty::attacks;
+    match role {
+        Role::Pawn => {
+            let forward = if color == Color::White { 1 } else { -1 };
+            let step = i32::from(to.rank()) - i32::from(from.rank());
+            let double_from = if color == Color::White {
+                Rank::Second
+            } else {
+                Rank::Seventh
+            };
+            (capture.is_some() && attacks::pawn_attacks(color, from).contains(to))
+                || (from.file() == to.file()
+                    && (step == forward || (step == 2 * forward && from.rank() == double_from)))
+        }
+        Role::Knight => attacks::knight_attacks(from).contains(to),
+        Role::King => attacks::king_attacks(from).contains(to),
+        Role::Bishop => attacks::bishop_attacks(from, Bitboard::EMPTY).contains(to),
+        Role::Rook => attacks::rook_attacks(from, Bitboard::EMPTY).contains(to),
+        Role::Queen => attacks::queen_attacks(from, Bitboard::EMPTY).contains(to),
+    }
+}
+
+/// The promotion piece a sensed token stands for: a spare piece of a kind names it; a
+/// pawn, a pawn laid down (nothing seen) or anything else means a queen until the TD says.
+#[must_use]
+pub fn promotion_role(token: Cell, mover: Color) -> (Role, bool) {
+    match token.to_piece() {
+        Some(p)
+            if p.color == mover
+                && matches!(
+                    p.role,
+                    Role::Queen | Role::Rook | Role::Bishop | Role::Knight
+                ) =>
+        {
+            (p.role, false)
+        }
+        _ => (Role::Queen, true),
+    }
+}
+
+/// Is `m` a pawn reaching the last rank under upgrade rules (a promotion)?
+#[must_use]
+pub fn is_promotion(m: Move) -> bool {
+    matches!(
+        m,
+        Move::Normal {
+            promotion: Some(_),
+            ..
+        }
+    )
+}
+
+/// The last rank for a colour's pawns.
+#[must_use]
+pub fn last_rank(c: Color) -> Rank {
+    (!c).backrank()
+}

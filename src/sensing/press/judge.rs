@@ -1,0 +1,393 @@
+//! The two ways of judging a press over its snapshots: by evidence (a reading the board
+//! showed exactly) and by cost (the reading that explains the board best).
+
+use super::*;
+
+/// The two lifts of a capture, victim first, are one movement of the hand: at most this
+/// far apart.
+const CAPTURE_GESTURE_MS: Millis = 700;
+
+/// The board showed exactly the result of one candidate at some moment: the latest such
+/// moment wins, if what the board shows now still agrees with it (the opponent partway
+/// through the reply, or an anomaly that no other candidate explains better).
+///
+/// This comes first because a cheaper explanation of the latest state can be wrong: with
+/// the reply's mover and victim both in hand, "the bishop captured on a6 and was lifted
+/// again" explains the board better than the bishop move the board actually showed.
+pub(super) fn judge_by_evidence(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+    deadline: Millis,
+) -> Option<Verdict> {
+    let latest = history.last()?;
+    let base_expect = c.expect();
+    let mut union = Bitboard::EMPTY;
+    for snap in history {
+        union |= base_expect.differences(&snap.cells);
+    }
+    if union.is_empty() {
+        return None;
+    }
+    let cands = readings(c, presser, union, &latest.cells, depth, history, deadline);
+    if cands.is_empty() {
+        return None;
+    }
+    // Follow the board in time order. A candidate shown exactly becomes the current
+    // interpretation; a later one replaces it only if the current one stopped fitting
+    // because of the mover's own pieces (a correction, a slide going further, castling
+    // completed), not because the opponent began the reply.
+    let mut current: Option<(usize, usize)> = None; // (candidate, snapshot)
+    let mut current_since: Millis = 0;
+    // A later reading the current one may yet give way to, once the reply shows.
+    let mut undecided: Option<(usize, Option<Millis>)> = None;
+    for (index, snap) in history.iter().enumerate() {
+        // The one candidate shown exactly at this moment, if exactly one is.
+        let mut exact = (0..cands.len()).filter(|&i| {
+            cands[i].expect.matches(&snap.cells) && visibly_landed(&cands[i], &snap.cells)
+        });
+        let (Some(one), None) = (exact.next(), exact.next()) else {
+            continue;
+        };
+        match current {
+            None => {
+                current = Some((one, index));
+                current_since = snap.t_ms;
+            }
+            Some((cur, _)) if cur == one => current = Some((cur, index)),
+            Some((cur, _)) => {
+                let r = explain_with(
+                    &cands[cur].expect,
+                    &snap.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                );
+                let (appeared, gone) = mover_changes(&cands[cur].expect, &snap.cells, presser);
+                // ...unless the opponent stands there by now: the reply took it (a victim
+                // lifted first), it did not leave for the other reading's move.
+                // The victim lifted first and the capturer are one gesture: the
+                // capturer's lift (or its landing, if the scan shows that first) shows
+                // within a scan and a hand's move of it.
+                let opp = cands[cur].expect.board().by_color(!presser);
+                let reply_seen_at = history[index..]
+                    .iter()
+                    .find(|s| {
+                        opp.into_iter()
+                            .any(|sq| s.cells.get(sq).color() != Some(!presser))
+                            || gone
+                                .into_iter()
+                                .any(|sq| s.cells.get(sq).color() == Some(!presser))
+                    })
+                    .map(|s| s.t_ms);
+                let taken = gone
+                    .into_iter()
+                    .all(|sq| latest.cells.get(sq).color() == Some(!presser))
+                    && reply_seen_at
+                        .is_some_and(|t| t <= snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
+                let vanished = gone.any() && !taken;
+                let more_regular = cands[one].irregular < cands[cur].irregular;
+                let less_regular = cands[one].irregular > cands[cur].irregular;
+                // A mover's piece standing somewhere new is the mover's doing (a correction,
+                // a slide going on). A mover's piece gone may also be the opponent lifting a
+                // victim: it only counts toward an equally regular reading, and only within
+                // one scan of the reading it would complete (the lift of a move comes before
+                // its placement, so their reports are at most a scan apart).
+                let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                let switch = appeared
+                    || more_regular
+                    || (vanished && !less_regular && same_move)
+                    || r.cost >= ANOMALY_COST;
+                // A switch on a piece gone alone, where the opponent has a piece in hand
+                // that could be taking it and has not landed anywhere yet: which it was,
+                // the reply will show.
+                let takers = (switch
+                    && !appeared
+                    && !more_regular
+                    && r.cost < ANOMALY_COST
+                    && !reply_landed(&cands[one].expect, &latest.cells, !presser))
+                .then(|| takers_of(&cands[cur].expect, gone, &latest.cells, !presser))
+                .flatten();
+                // A capturer in hand: until the reply lands. One still standing: for a
+                // scan, in which its lift would be reported.
+                // The same reading shown again is still the one waiting, since it was
+                // first shown (it may be shown again long after: the piece stays gone).
+                if undecided.is_none_or(|(u, _)| u != one) {
+                    undecided = takers.map(|in_hand| {
+                        let until = (!in_hand).then_some(snap.t_ms + c.scan_ms);
+                        (one, until)
+                    });
+                }
+                if switch && takers.is_none() {
+                    current_since = snap.t_ms;
+                    current = Some((one, index));
+                }
+            }
+        }
+    }
+    let (cand, index) = current?;
+    let one = &cands[cand];
+    let now = explain_with(
+        &one.expect,
+        &latest.cells,
+        presser,
+        Some(c.state.reserve(!presser)),
+    );
+    if let Some((later, until)) = undecided {
+        let candidate = cands[later].clone();
+        let residual = explain_with(
+            &candidate.expect,
+            &latest.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        );
+        let snapshot = history.len() - 1;
+        return Some(Verdict::Provisional {
+            candidate,
+            residual,
+            snapshot,
+            until,
+        });
+    }
+    // Only needed when the board has moved on since (computed then: they are dear).
+    let baseline_cost = || {
+        explain_with(
+            &base_expect,
+            &latest.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        )
+        .cost
+    };
+    // Does a reading explain the board now at a cost of at most `limit`? One differing on
+    // more squares than that cannot (each differing square costs at least one), so only
+    // the few close ones are explained.
+    let explains_within = |k: &Candidate, limit: u32| {
+        k.expect.differences(&latest.cells).count() as u32 <= limit
+            && explain_with(
+                &k.expect,
+                &latest.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            )
+            .cost
+                <= limit
+    };
+    // The board now is the shown move with the opponent partway through the reply: it
+    // stands. With anomalies on top (a knocked piece), it stands if it still explains the
+    // board better than no move and not far worse than any other reading.
+    // Since it was shown, only pieces of the mover gone (a victim being taken, the next
+    // move begun once the opponent pressed) and the opponent's doing: it stands.
+    let (appeared_since, _) = mover_changes(&one.expect, &latest.cells, presser);
+    let agrees = !appeared_since
+        || now.cost < ANOMALY_COST
+        || (now.cost < baseline_cost()
+            && !cands
+                .iter()
+                .any(|k| explains_within(k, now.cost - ANOMALY_COST)));
+    if !agrees {
+        return None;
+    }
+    // An illegal reading seen first gives way to a legal one that explains the board now
+    // at least as well (two pieces landing at once: which was the move is not for the scan
+    // order to decide). A reading off its piece's pattern is as unlikely as an anomaly: a
+    // legal one explaining the board with one anomaly less than that is better (a pawn
+    // pocketed during the move of its neighbour looks, for one report, like that pawn
+    // going diagonally to an empty square).
+    let limit = if one.off_pattern {
+        now.cost + ANOMALY_COST - 1
+    } else {
+        now.cost
+    };
+    if one.irregular > 0
+        && cands
+            .iter()
+            .any(|k| k.irregular < one.irregular && explains_within(k, limit))
+    {
+        return None;
+    }
+    Some(Verdict::Commit {
+        candidate: one.clone(),
+        residual: now,
+        snapshot: index,
+    })
+}
+
+/// Could the opponent be capturing on every square of `gone` (a piece of theirs attacks
+/// it on the board `expect` has)? `Some(true)` if such a piece is in hand now (lifted to
+/// take), `Some(false)` if they all still stand.
+pub(super) fn takers_of(
+    expect: &Expect,
+    gone: Bitboard,
+    cells: &Cells,
+    opp: Color,
+) -> Option<bool> {
+    let board = expect.board();
+    let in_hand: Bitboard = board
+        .by_color(opp)
+        .into_iter()
+        .filter(|&sq| cells.get(sq).color() != Some(opp))
+        .collect();
+    let attackers = |sq: Square| board.attacks_to(sq, opp, board.occupied()) & board.by_color(opp);
+    if gone.is_empty() || !gone.into_iter().all(|sq| attackers(sq).any()) {
+        return None;
+    }
+    Some(gone.into_iter().all(|sq| attackers(sq).intersects(in_hand)))
+}
+
+/// Has an opponent's piece landed where `expect` has none of its (the reply placed)?
+pub(super) fn reply_landed(expect: &Expect, cells: &Cells, opp: Color) -> bool {
+    expect
+        .differences(cells)
+        .into_iter()
+        .any(|sq| cells.get(sq).color() == Some(opp))
+}
+
+/// How the mover's pieces on the board differ from what `expect` has for them: a piece of
+/// the mover standing where it is not expected (appeared), a piece of the mover expected
+/// and not there (vanished). The opponent's pieces do not count: that is the reply.
+pub(super) fn mover_changes(expect: &Expect, cells: &Cells, mover: Color) -> (bool, Bitboard) {
+    let mut appeared = false;
+    let mut vanished = Bitboard::EMPTY;
+    for sq in expect.differences(cells) {
+        if cells.get(sq).color() == Some(mover) {
+            appeared = true;
+        } else if expect.color(sq) == Some(mover) && !expect.allows_empty(sq) {
+            vanished.add(sq);
+        }
+    }
+    (appeared, vanished)
+}
+
+/// Did the moved pieces land where the sensors can see them? A piece laid on its side (a
+/// promoted pawn) shows nothing, exactly like a piece still in hand, so such a landing is
+/// no evidence that the move was completed.
+pub(super) fn visibly_landed(cand: &Candidate, cells: &Cells) -> bool {
+    !cand.hidden_landing
+        && cand
+            .plies
+            .iter()
+            .all(|m| !cells.get(move_landing(*m)).is_empty())
+}
+
+/// No candidate was ever shown exactly (a fast reply began before the move was scanned):
+/// the latest snapshot in which one candidate explains the board best.
+pub(super) fn judge_by_cost(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+    deadline: Millis,
+) -> Verdict {
+    let base_expect = c.expect();
+    let mut first_ambiguity: Option<(Vec<Candidate>, Residual)> = None;
+    let mut latest_baseline: Option<Residual> = None;
+    // Readings are scored moment by moment, latest first; a board in chaos (many
+    // moments, many readings) gets a bounded effort, so no report can stall the arbiter.
+    let mut budget = MAX_READINGS_SCORED;
+    for (index, snap) in history.iter().enumerate().rev() {
+        let baseline = explain_with(
+            &base_expect,
+            &snap.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        );
+        if latest_baseline.is_none() {
+            latest_baseline = Some(baseline.clone());
+        }
+        if baseline.is_exact() && !has_hidden(c) {
+            continue;
+        }
+        let diff = base_expect.differences(&snap.cells);
+        let cands = readings(c, presser, diff, &snap.cells, depth, history, deadline);
+        if cands.len() > budget {
+            break;
+        }
+        budget -= cands.len();
+        // Every differing square costs at least one (in progress) whatever explains it, so
+        // readings are scored cheapest bound first and the rest skipped once their bound
+        // exceeds the best cost found: what is skipped could neither win nor tie.
+        let mut bounded: Vec<(u32, Candidate)> = cands
+            .into_iter()
+            .map(|cand| (cand.expect.differences(&snap.cells).count() as u32, cand))
+            .collect();
+        bounded.sort_by_key(|(bound, _)| *bound);
+        let mut best_cost = u32::MAX;
+        let mut scored: Vec<(Candidate, Residual)> = Vec::new();
+        for (bound, cand) in bounded {
+            if bound > best_cost {
+                break;
+            }
+            let mut r = explain_with(
+                &cand.expect,
+                &snap.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            );
+            let gone_before = gone_before_move(c, &cand, &r, history, index);
+            if gone_before.any() {
+                r = explain_before(
+                    &cand.expect,
+                    &snap.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                    gone_before,
+                );
+            }
+            // Off its pattern is as unlikely as any anomaly: a legal reading with one
+            // piece unexplained is at least as good.
+            if cand.off_pattern {
+                r.cost += ANOMALY_COST;
+            }
+            if r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, &cand)) {
+                best_cost = best_cost.min(r.cost);
+                scored.push((cand, r));
+            }
+        }
+        if scored.is_empty() {
+            continue;
+        }
+        let key = |cand: &Candidate, r: &Residual| {
+            (
+                r.cost,
+                cand.plies.len(),
+                cand.irregular,
+                cand.hidden_landing,
+            )
+        };
+        scored.sort_by_key(|(cand, r)| key(cand, r));
+        let best = key(&scored[0].0, &scored[0].1);
+        let tied: Vec<(Candidate, Residual)> = scored
+            .into_iter()
+            .take_while(|(cand, r)| key(cand, r) == best)
+            .collect();
+        if tied.len() == 1 {
+            let Some((candidate, residual)) = tied.into_iter().next() else {
+                continue;
+            };
+            // An earlier moment settles a later ambiguity only if this candidate was among
+            // the tied and that moment shows it cleanly (not a scan caught halfway).
+            if let Some((prior, _)) = &first_ambiguity
+                && (!prior.iter().any(|p| p.plies == candidate.plies)
+                    || residual.cost >= ANOMALY_COST)
+            {
+                continue;
+            }
+            return Verdict::Commit {
+                candidate,
+                residual,
+                snapshot: index,
+            };
+        }
+        if first_ambiguity.is_none() {
+            let residual = tied[0].1.clone();
+            first_ambiguity = Some((tied.into_iter().map(|(c, _)| c).collect(), residual));
+        }
+    }
+    match first_ambiguity {
+        Some((tied, residual)) => Verdict::Ambiguous { tied, residual },
+        None => Verdict::Nothing {
+            baseline: latest_baseline.unwrap_or_default(),
+        },
+    }
+}

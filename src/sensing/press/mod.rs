@@ -1,0 +1,420 @@
+//! Judging a clock press: which move (or moves) did the board show around it?
+//!
+//! The press message reaches the PC late (the board polls the clock) and the board reports
+//! a square only when its scan passes it, so "the position at the press" is a judgement
+//! over the board's recent history: the latest snapshot in which exactly one candidate
+//! explains what the board shows better than "nothing moved", allowing the opponent to be
+//! partway through the reply.
+//!
+//! In parts: this file (the verdict, the depths of reading), `candidates` (the readings
+//! of a press), `judge` (by evidence, then by cost), `order` (when the board showed each
+//! landing: readings the scan order rules out).
+
+use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+
+use super::cells::{Cell, Cells, Expect, Token, Tokens, expected};
+use super::explain::{ANOMALY_COST, Residual, explain_before, explain_with};
+use crate::Millis;
+use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
+
+mod candidates;
+mod judge;
+mod order;
+
+use candidates::*;
+pub use candidates::{is_promotion, last_rank, promotion_role};
+use judge::*;
+use order::*;
+
+/// The board's sensed cells at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub t_ms: Millis,
+    pub cells: Cells,
+}
+
+/// The committed state of one board, as the sensing needs it.
+#[derive(Clone, Copy, Debug)]
+pub struct Committed<'a> {
+    pub state: &'a BoardState,
+    pub rules: &'a RulesPreset,
+    /// Tokens of the promoted pieces on this board.
+    pub tokens: &'a Tokens,
+    /// Extra cells allowed on squares (a Transfer pawn awaiting removal).
+    pub allowances: &'a [(Square, u16)],
+    /// The board's full scan period: both halves of one move are reported within it.
+    pub scan_ms: u64,
+}
+
+impl Committed<'_> {
+    #[must_use]
+    pub fn expect(&self) -> Expect {
+        expected(
+            self.state.board(),
+            self.state.promoted(),
+            self.tokens,
+            self.allowances,
+        )
+    }
+}
+
+/// One interpretation: the plies played since the last commit (the last by the presser).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub plies: Vec<Move>,
+    /// What the sensors should show after the plies.
+    pub expect: Expect,
+    /// Token of every promoted piece after the plies.
+    pub tokens: Tokens,
+    /// Cells allowed beyond the record after the plies (a removal square).
+    pub allowances: Vec<(Square, u16)>,
+    /// Plies that are not legal moves (illegal or unjudged), counted for preference.
+    pub irregular: u8,
+    /// A ply moves a piece where its kind never goes, even on an empty board (a bishop
+    /// changing square colour). Players do not do that; a misread scan can look like it.
+    pub off_pattern: bool,
+    /// The last ply lands a hidden promoted piece (a pawn on its side): nothing the
+    /// sensors show can confirm it, so a visible reading is preferred.
+    pub hidden_landing: bool,
+}
+
+/// The verdict on a press.
+// One verdict per press, short-lived: boxing the candidate would buy nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// One interpretation stands out.
+    Commit {
+        candidate: Candidate,
+        residual: Residual,
+        /// Index of the snapshot that decided it.
+        snapshot: usize,
+    },
+    /// Several interpretations explain the board equally well (e.g. a piece still in hand,
+    /// a hidden promoted piece that could have gone to several squares).
+    Ambiguous {
+        tied: Vec<Candidate>,
+        residual: Residual,
+    },
+    /// Nothing explains the board better than "nothing moved"; `baseline` is what differs.
+    Nothing { baseline: Residual },
+    /// One interpretation stands for now, but the opponent's move may yet show another (a
+    /// piece of the mover gone that the opponent may be taking): it is the one to commit
+    /// if the board shows nothing more by `until` (`None`: until the final call: the
+    /// opponent has a capturing piece in hand, or the reading takes presses as unseen that
+    /// the opponent's next press may yet show were not).
+    Provisional {
+        candidate: Candidate,
+        residual: Residual,
+        snapshot: usize,
+        until: Option<Millis>,
+    },
+}
+
+/// What is known of a press besides the board: when its message came, whether the clock
+/// showed presses missed before it, whether the opponent's next press has come since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PressSeen {
+    /// When the press message arrived.
+    pub at: Millis,
+    /// The clock showed that presses were missed (both players pressed between two
+    /// polls), so the plies since the last commit may go back further.
+    pub missed: bool,
+    /// The opponent's next press has come: the opponent's move is that press's.
+    pub answered: bool,
+}
+
+impl PressSeen {
+    /// A press whose message came at `at`, nothing else known.
+    #[must_use]
+    pub fn at(at: Millis) -> PressSeen {
+        PressSeen {
+            at,
+            missed: false,
+            answered: false,
+        }
+    }
+}
+
+/// Judges a press by `presser` over `history` (oldest first, latest last).
+#[must_use]
+pub fn judge_press(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    seen: PressSeen,
+) -> Verdict {
+    let PressSeen {
+        at: pressed_at,
+        missed: missed_presses,
+        answered,
+    } = seen;
+    // A move pressed at `pressed_at` was on the board before: its landing, if the board
+    // ever showed it, showed within a scan of the press message (which comes after the
+    // lever). A reading whose move first lands later takes the next move for this one.
+    let deadline = pressed_at + c.scan_ms;
+    let short = judge_at(c, presser, history, Depth::Short, deadline);
+    if clean(&short) {
+        return short;
+    }
+    // The opponent's next press has come and the clock showed none missed: a deeper
+    // reading would take the opponent's move as pressed unseen, and that press came.
+    if answered && !missed_presses {
+        return short;
+    }
+    // Both players may have pressed between two polls of the clock: look deeper. The
+    // clock may show it (`missed_presses`), or not at all (a short turn leaves the whole
+    // seconds unchanged); then the deeper reading must put right what the short one could
+    // not — an illegal reading, or the mover's own pieces left unexplained — and not just
+    // absorb the opponent's next move in progress.
+    let long = judge_at(c, presser, history, Depth::Long, deadline);
+    // The same plies in another order reach the same board (the presser's two moves may
+    // swap): the board showed the order, by when each landing first appeared.
+    let long = match long {
+        Verdict::Ambiguous { tied, residual } => {
+            let in_order: Vec<Candidate> = tied
+                .into_iter()
+                .filter(|k| landings_in_order(c, k, history))
+                .collect();
+            match <[Candidate; 1]>::try_from(in_order) {
+                Ok([one]) => Verdict::Commit {
+                    candidate: one,
+                    residual,
+                    snapshot: history.len().saturating_sub(1),
+                },
+                Err(rest) => Verdict::Ambiguous {
+                    tied: rest,
+                    residual,
+                },
+            }
+        }
+        other => other,
+    };
+    // A deeper reading claims moves nobody saw being pressed: each of its moves must at
+    // least have been seen landing.
+    let long = match long {
+        Verdict::Commit { ref candidate, .. } if !landings_seen(c, candidate, history) => {
+            Verdict::Nothing {
+                baseline: Residual::default(),
+            }
+        }
+        other => other,
+    };
+    let (
+        Verdict::Commit {
+            candidate: cl,
+            residual: rl,
+            ..
+        },
+        Some((cs, rs)),
+    ) = (&long, committed_reading(&short))
+    else {
+        return if matches!(short, Verdict::Commit { .. } | Verdict::Provisional { .. })
+            || !matches!(long, Verdict::Commit { .. })
+        {
+            short
+        } else {
+            hold_unseen_presses(presser, history, seen, long)
+        };
+    };
+    let mover_anomalies = |r: &Residual| {
+        r.anomalies
+            .iter()
+            .filter(|a| a.color() == Some(presser))
+            .count()
+    };
+    let better = rl.cost < rs.cost
+        && (missed_presses
+            || cl.irregular < cs.irregular
+            || mover_anomalies(rl) < mover_anomalies(rs));
+    if better {
+        hold_unseen_presses(presser, history, seen, long)
+    } else {
+        short
+    }
+}
+
+/// A deeper reading takes presses as unseen. When the clock did not show them missed and
+/// the presser's last move first showed only after the press message, it may as well be
+/// the presser's next move under way (a queen's slide caught on its way, on a slow scan)
+/// while the opponent's press is still to come: it waits for the final call, and the
+/// opponent's press, if it comes, rules it out.
+fn hold_unseen_presses(
+    presser: Color,
+    history: &[Snapshot],
+    seen: PressSeen,
+    long: Verdict,
+) -> Verdict {
+    let Verdict::Commit {
+        candidate,
+        residual,
+        snapshot,
+    } = long
+    else {
+        return long;
+    };
+    let shown_late = candidate.plies.last().is_some_and(|&m| {
+        first_shown(&candidate, move_landing(m), presser, history).is_some_and(|t| t > seen.at)
+    });
+    if seen.missed || candidate.plies.len() < 2 || !shown_late {
+        return Verdict::Commit {
+            candidate,
+            residual,
+            snapshot,
+        };
+    }
+    Verdict::Provisional {
+        candidate,
+        residual,
+        snapshot,
+        until: None,
+    }
+}
+
+/// Judges three presses together: `presser`'s (whose message came at `pressed_at`), the
+/// opponent's before it, and `presser`'s before that, all three seen (the middle one
+/// could not be told on its own: a drop captured before the board showed it, whose kind
+/// only the dropper's next move tells). Readings of three plies only.
+#[must_use]
+pub fn judge_three_presses(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    pressed_at: Millis,
+) -> Verdict {
+    if presser != c.state.turn() {
+        return Verdict::Nothing {
+            baseline: Residual::default(),
+        };
+    }
+    judge_at(c, presser, history, Depth::Three, pressed_at + c.scan_ms)
+}
+
+fn committed_reading(v: &Verdict) -> Option<(&Candidate, &Residual)> {
+    match v {
+        Verdict::Commit {
+            candidate,
+            residual,
+            ..
+        } => Some((candidate, residual)),
+        _ => None,
+    }
+}
+
+/// How far back the plies since the last commit may reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Depth {
+    /// The presser's move (or the opponent's and the presser's, when the opponent's press
+    /// was missed).
+    Short,
+    /// Also the presser's, the opponent's and the presser's again (two presses missed).
+    Long,
+    /// Only the presser's, the opponent's and the presser's again (three presses known).
+    Three,
+}
+
+fn clean(v: &Verdict) -> bool {
+    matches!(v, Verdict::Commit { residual, .. } | Verdict::Provisional { residual, .. }
+        if residual.cost < ANOMALY_COST)
+}
+
+fn judge_at(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    depth: Depth,
+    deadline: Millis,
+) -> Verdict {
+    if let Some(v) = judge_by_evidence(c, presser, history, depth, deadline) {
+        return v;
+    }
+    judge_by_cost(c, presser, history, depth, deadline)
+}
+
+/// Every reading worth scoring for a press, less those with a move that landed only after
+/// the press could have shown it (`deadline`).
+fn readings(
+    c: &Committed<'_>,
+    presser: Color,
+    diff: Bitboard,
+    cells: &Cells,
+    depth: Depth,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> Vec<Candidate> {
+    let mut cands = candidates(c, presser, diff, cells, depth);
+    if history.last().is_some_and(|s| s.t_ms > deadline) {
+        cands.retain(|k| !lands_late(c, k, history, deadline));
+    }
+    cands.retain(|k| !lands_out_of_order(c, k, history));
+    cands
+}
+
+/// The square where a move's piece lands (the king's square for castling).
+#[must_use]
+pub fn move_landing(m: Move) -> Square {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            Square::from_coords(side.king_to_file(), king.rank())
+        }
+        other => other.to(),
+    }
+}
+
+/// Judges a board without a clock: commits only an exact match for the side to move (one
+/// ply, or that ply plus the opponent's reply) shown by the latest snapshot.
+#[must_use]
+pub fn judge_stable(c: &Committed<'_>, latest: &Cells) -> Option<Candidate> {
+    let base_expect = c.expect();
+    let diff = base_expect.differences(latest);
+    if diff.is_empty() {
+        return None;
+    }
+    let mover = c.state.turn();
+    let mut exact: Vec<Candidate> = candidates(c, mover, diff, latest, Depth::Short)
+        .into_iter()
+        .filter(|cand| cand.irregular == 0 && cand.expect.matches(latest))
+        .collect();
+    if exact.is_empty() {
+        // The opponent may have replied before the board was quiet: two plies.
+        exact = two_ply(c, diff)
+            .into_iter()
+            .filter(|cand| cand.expect.matches(latest))
+            .collect();
+    }
+    if exact.len() == 1 { exact.pop() } else { None }
+}
+
+/// Does the candidate's last ply move a hidden promoted piece (a move the sensors cannot
+/// see, which therefore never explains more than "nothing moved")?
+fn moves_hidden_piece(c: &Committed<'_>, cand: &Candidate) -> bool {
+    cand.plies.len() == 1
+        && cand.plies[0]
+            .from()
+            .and_then(|f| c.tokens.get(f))
+            .is_some_and(Token::may_be_unseen)
+}
+
+fn has_hidden(c: &Committed<'_>) -> bool {
+    c.tokens.iter().any(|(_, t)| t.may_be_unseen())
+}
+
+/// Squares a move changes on the board.
+#[must_use]
+pub fn touched(m: Move) -> Bitboard {
+    match m {
+        Move::Normal { from, to, .. } => Bitboard::from_square(from).with(to),
+        Move::EnPassant { from, to } => Bitboard::from_square(from)
+            .with(to)
+            .with(Square::from_coords(to.file(), from.rank())),
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            Bitboard::from_square(king)
+                .with(rook)
+                .with(Square::from_coords(side.king_to_file(), king.rank()))
+                .with(Square::from_coords(side.rook_to_file(), rook.rank()))
+        }
+        Move::Put { to, .. } => Bitboard::from_square(to),
+    }
+}

@@ -1,0 +1,176 @@
+//! When the board showed each landing: readings whose moves the scan order rules out.
+
+use super::*;
+
+/// Was every ply's piece seen on its landing square at some moment of the history?
+pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let mut color = c.state.turn();
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let seen = history
+            .iter()
+            .any(|s| s.cells.get(sq).color() == Some(color));
+        if !seen {
+            return false;
+        }
+        color = !color;
+    }
+    true
+}
+
+/// The mover's pieces this reading takes as victims of the opponent's reply that were gone
+/// before the move it answers was on the board. The reply starts after the press, so a
+/// square it explains as the opponent's doing cannot have changed more than a scan before
+/// the candidate's last landing first showed: such a piece is gone for another reason (an
+/// anomaly), not being taken.
+pub(super) fn gone_before_move(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    r: &Residual,
+    history: &[Snapshot],
+    at: usize,
+) -> Bitboard {
+    if r.in_progress.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let Some(last) = cand.plies.last() else {
+        return Bitboard::EMPTY;
+    };
+    let mover_color = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let landing = move_landing(*last);
+    let Some(landed_at) = history
+        .iter()
+        .take(at + 1)
+        .find(|s| s.cells.get(landing).color() == Some(mover_color))
+        .map(|s| s.t_ms)
+    else {
+        return Bitboard::EMPTY;
+    };
+    let snap = &history[at];
+    let window_start = history.first().map_or(0, |s| s.t_ms);
+    // Only the mover's own pieces taken as victims of the reply: the opponent's pieces may
+    // have been off their squares since before (an earlier anomaly).
+    r.in_progress
+        .into_iter()
+        .filter(|&sq| cand.expect.color(sq) == Some(mover_color))
+        .filter(|&sq| {
+            // When the square took the value it shows at this moment; a value it had since
+            // the window began is older than this move altogether (an earlier anomaly).
+            let since = history[..=at]
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+                .last()
+                .map_or(snap.t_ms, |s| s.t_ms);
+            since > window_start && since + c.scan_ms < landed_at
+        })
+        .collect()
+}
+
+/// Did the plies' landings first appear in the order of the plies?
+pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let mut color = c.state.turn();
+    let mut last = 0;
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let Some(first) = history
+            .iter()
+            .find(|s| s.cells.get(sq).color() == Some(color))
+            .map(|s| s.t_ms)
+        else {
+            return false;
+        };
+        if first < last {
+            return false;
+        }
+        last = first;
+        color = !color;
+    }
+    true
+}
+
+/// Did a ply of the reading first show on its landing square more than a scan after a
+/// later ply's landing first showed? Each ply lands before the next begins (after the
+/// press between them), and the board shows a landing within a scan: such a reading has
+/// the moves in an order the board rules out (the dropper's next drop taken for the drop
+/// the opponent captured before the scan saw it, say). Landings never shown, a promoted
+/// pawn's or a hidden promoted piece's, are no evidence.
+pub(super) fn lands_out_of_order(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    if cand.plies.len() < 2 {
+        return false;
+    }
+    let mut color = c.state.turn();
+    let mut earliest_later = Millis::MAX;
+    let mut shown: Vec<Option<Millis>> = Vec::with_capacity(cand.plies.len());
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        shown.push(
+            (!unseen)
+                .then(|| first_shown(cand, sq, color, history))
+                .flatten(),
+        );
+        color = !color;
+    }
+    for t in shown.into_iter().rev().flatten() {
+        if t > earliest_later.saturating_add(c.scan_ms) {
+            return true;
+        }
+        earliest_later = earliest_later.min(t);
+    }
+    false
+}
+
+/// Did a ply of the reading first show on its landing square only after `deadline`? (A
+/// landing never shown is no evidence either way: a piece captured before the scan passed.
+/// Nor is a promoted pawn's or a hidden promoted piece's: laid on its side, it shows
+/// nothing, or now and then a pawn.)
+pub(super) fn lands_late(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    let mut color = c.state.turn();
+    for m in &cand.plies {
+        let sq = move_landing(*m);
+        let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        if !unseen
+            && history
+                .iter()
+                .find(|s| s.cells.get(sq).color() == Some(color))
+                .is_some_and(|s| s.t_ms > deadline)
+        {
+            return true;
+        }
+        color = !color;
+    }
+    false
+}
+
+/// When the board first showed a ply's piece of `color` on its landing square `sq`: the
+/// moved piece itself where the reading has it stand at the end (another piece of that
+/// colour may have stood there before, or passed over the square).
+pub(super) fn first_shown(
+    cand: &Candidate,
+    sq: Square,
+    color: Color,
+    history: &[Snapshot],
+) -> Option<Millis> {
+    let ends_there = cand.expect.color(sq) == Some(color);
+    history
+        .iter()
+        .find(|s| {
+            let cell = s.cells.get(sq);
+            cell.color() == Some(color) && (!ends_there || cand.expect.allows(sq, cell))
+        })
+        .map(|s| s.t_ms)
+}
