@@ -34,8 +34,9 @@ pub struct Projector<'a> {
     pub delay_s: u32,
 }
 
-/// Draws the projector into all of `ui`'s available space.
-pub fn show(ui: &mut Ui, p: &Projector<'_>) {
+/// All of `ui`'s available space, taken and painted the hall's background, with the unit
+/// everything is drawn in (1.0 on a 1920×1080 screen).
+pub(crate) fn hall_canvas(ui: &mut Ui) -> (Rect, f32) {
     let full = ui.available_rect_before_wrap();
     ui.allocate_rect(full, Sense::hover());
     ui.painter()
@@ -43,6 +44,12 @@ pub fn show(ui: &mut Ui, p: &Projector<'_>) {
     let u = (full.width() / 1920.0)
         .min(full.height() / 1080.0)
         .max(0.15);
+    (full, u)
+}
+
+/// Draws the projector into all of `ui`'s available space.
+pub fn show(ui: &mut Ui, p: &Projector<'_>) {
+    let (full, u) = hall_canvas(ui);
     let pad = 18.0 * u;
     let mut y = full.min.y + pad * 0.5;
 

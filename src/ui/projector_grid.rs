@@ -6,12 +6,12 @@
 //! the same filter as the single match's projector, so no alert, no unruled illegal
 //! move, no fallen flag, no sensor detail ever reaches the hall.
 
-use egui::{Align, Color32, Rect, RichText, Sense, Ui, Vec2};
+use egui::{Align, Color32, Rect, RichText, Ui, Vec2};
 use shakmaty::Color;
 
 use super::board::{BoardLook, ReserveFlow, paint_board, paint_reserve};
 use super::pieces::PieceSet;
-use super::projector::{paint_clock, put_text};
+use super::projector::{hall_canvas, paint_clock, put_text};
 use super::{text, theme};
 use crate::arbiter::spectator::{PublicBoard, SpectatorView};
 use crate::event::GameRef;
@@ -48,13 +48,7 @@ pub struct GridTile<'a> {
 
 /// The round's matches in a grid filling `ui`.
 pub fn show_grid(ui: &mut Ui, tiles: &[GridTile<'_>], heading: &str, pieces: Option<&PieceSet>) {
-    let full = ui.available_rect_before_wrap();
-    ui.allocate_rect(full, Sense::hover());
-    ui.painter()
-        .rect_filled(full, 0.0, theme::PROJECTOR_BACKGROUND);
-    let u = (full.width() / 1920.0)
-        .min(full.height() / 1080.0)
-        .max(0.15);
+    let (full, u) = hall_canvas(ui);
     let head_h = 56.0 * u;
     put_text(
         ui,

@@ -2,23 +2,17 @@
 //! overview. The numbers are the event core's ([`crate::event::standings`]); the words
 //! are the exports' ([`crate::event::export`]).
 
-use egui::{Align, Color32, Rect, RichText, Sense, Ui, Vec2};
+use egui::{Align, Color32, Rect, RichText, Ui, Vec2};
 
-use super::projector::put_text;
+use super::projector::{hall_canvas, put_text};
 use super::theme;
 use crate::event::{Event, export};
 
 /// The standings filling `ui`, readable from the back of the hall.
 pub fn show_hall(ui: &mut Ui, event: &Event, heading: &str) {
-    let full = ui.available_rect_before_wrap();
-    ui.allocate_rect(full, Sense::hover());
-    ui.painter()
-        .rect_filled(full, 0.0, theme::PROJECTOR_BACKGROUND);
+    let (full, u) = hall_canvas(ui);
     let table = event.standings();
     let tiebreaks = &event.preset().event.tiebreaks;
-    let u = (full.width() / 1920.0)
-        .min(full.height() / 1080.0)
-        .max(0.15);
     let pad = 40.0 * u;
     let width = full.width() - 2.0 * pad;
     put_text(
