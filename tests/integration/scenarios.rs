@@ -874,6 +874,43 @@ fn piece_pocketed_by_the_opponent_before_the_press() {
 }
 
 #[test]
+fn piece_set_down_short_and_pushed_on_while_another_is_pocketed() {
+    // Black's bishop goes f8–c5 but is set down on d6 first (the board shows Bd6 exactly,
+    // and White's knight on b5 could be taking it there), then pushed on to c5 in the
+    // same movement of the hand; meanwhile the other hand pockets the c8 bishop. The
+    // bishop's going on makes Bc5 the move, with c8 missing, not Bd6 with the knight
+    // "taking" on d6 and a bishop from c8 "displaced" to c5.
+    for offset in 0..16 {
+        let mut s = Scene::new("uscf-bughouse");
+        opening(&mut s);
+        s.mv(A, "b1", "c3", 'N')
+            .mv(A, "g8", "f6", 'n')
+            .mv(A, "c3", "b5", 'N');
+        s.wait(offset * 15);
+        s.lift(A, "f8").wait(60).place(A, "d6", 'b').wait(180);
+        s.lift(A, "c8")
+            .wait(60)
+            .lift(A, "d6")
+            .wait(40)
+            .place(A, "c5", 'b');
+        s.wait(100).press(A, Black).wait(3000);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nc3", "Nf6", "Nb5", "Bc5"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            vec![k(Missing, Some("c8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}
+
+#[test]
 fn pawn_pocketed_during_the_move_of_its_neighbour() {
     // White plays b3 and pockets the a2 pawn with the same hand before pressing; Black's
     // bishop on g7 eyes b2, so b2 emptying could pass for Black taking it. Across timings

@@ -62,7 +62,13 @@ fn run(
         r.table.physical(inj.board, sq).map(|t| t.piece())
             != r.truth.board(inj.board).board().piece_at(inj.square)
     });
-    if taken || swept {
+    // The match ended (on the other board) before the anomaly: the move it came with was
+    // already in hand and is not recorded, and nothing on a finished match is alerted.
+    let ended_before = r.truth.is_over()
+        && r.log
+            .last()
+            .is_some_and(|&(_, _, ended_at)| ended_at <= inj.at);
+    if taken || swept || ended_before {
         return Ok(());
     }
     let arb = arbitrate_with_td(&rules, &outputs, Some(&r.truth));
@@ -139,6 +145,51 @@ fn injections_that_once_failed() {
             6,
             Injection::Pocket,
             1_727_265_311_417_128_776_u64,
+        ),
+        // A piece set down short of its square and pushed on (or past it and pulled back)
+        // while the mover's other hand pocketed a piece: the move shown first is not the
+        // one the piece ended on.
+        (
+            "uscf-blitz",
+            BoardId::A,
+            7,
+            Injection::Pocket,
+            3_174_300_176_591_437_757,
+        ),
+        (
+            "uscf-blitz",
+            BoardId::A,
+            9,
+            Injection::Pocket,
+            12_985_978_351_876_473_006,
+        ),
+        (
+            "uscf-blitz",
+            BoardId::A,
+            10,
+            Injection::Pocket,
+            1_315_153_848_617_234_326,
+        ),
+        (
+            "uscf-blitz",
+            BoardId::A,
+            7,
+            Injection::Pocket,
+            11_655_353_007_326_609_870,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            7,
+            Injection::Pocket,
+            10_180_584_060_041_689_155,
+        ),
+        (
+            "transfer-chess",
+            BoardId::B,
+            3,
+            Injection::Pocket,
+            2_176_529_854_326_192_868,
         ),
     ];
     let mut failed = Vec::new();

@@ -94,10 +94,14 @@ pub(super) fn judge_by_evidence(
                 // one scan of the reading it would complete (the lift of a move comes before
                 // its placement, so their reports are at most a scan apart).
                 let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                // A less regular reading shown only because a piece was lifted well after
+                // that reading's landing showed is no move (a piece knocked off its square
+                // after the press): the anomaly is the lift.
                 let switch = appeared
                     || more_regular
                     || (vanished && !less_regular && same_move)
-                    || r.cost >= ANOMALY_COST;
+                    || (r.cost >= ANOMALY_COST
+                        && !(less_regular && lifted_after_landing(c, &cands[one], history)));
                 // A switch on a piece gone alone, where the opponent has a piece in hand
                 // that could be taking it and has not landed anywhere yet: which it was,
                 // the reply will show.
@@ -179,12 +183,28 @@ pub(super) fn judge_by_evidence(
     // Since it was shown, only pieces of the mover gone (a victim being taken, the next
     // move begun once the opponent pressed) and the opponent's doing: it stands.
     let (appeared_since, _) = mover_changes(&one.expect, &latest.cells, presser);
-    let agrees = !appeared_since
-        || now.cost < ANOMALY_COST
-        || (now.cost < baseline_cost()
-            && !cands
-                .iter()
-                .any(|k| explains_within(k, now.cost - ANOMALY_COST)));
+    // The shown move's piece went on from its landing to where another reading lands it
+    // (a slide going further, a piece set down and then adjusted), in one movement of the
+    // hand: that reading replaces the shown one if it explains the board now better, even
+    // when an anomaly elsewhere (a piece pocketed meanwhile) kept it from being shown
+    // exactly.
+    let moved_on = appeared_since
+        && cands.iter().any(|k| {
+            went_on_to(
+                one,
+                k,
+                presser,
+                &history[index..],
+                c.scan_ms + CAPTURE_GESTURE_MS,
+            ) && explains_within(k, now.cost.saturating_sub(1))
+        });
+    let agrees = !moved_on
+        && (!appeared_since
+            || now.cost < ANOMALY_COST
+            || (now.cost < baseline_cost()
+                && !cands
+                    .iter()
+                    .any(|k| explains_within(k, now.cost - ANOMALY_COST))));
     if !agrees {
         return None;
     }
@@ -211,6 +231,45 @@ pub(super) fn judge_by_evidence(
         residual: now,
         snapshot: index,
     })
+}
+
+/// Did the piece of `shown`'s last move go on from its landing to `other`'s (the same plies
+/// but the last, the same piece from the same square, another landing), the landing left
+/// and the other one showing the piece within `gesture_ms` of each other in `since` (the
+/// history from the moment `shown` was shown)?
+fn went_on_to(
+    shown: &Candidate,
+    other: &Candidate,
+    mover: Color,
+    since: &[Snapshot],
+    gesture_ms: Millis,
+) -> bool {
+    let (Some((&last, before)), Some((&next, other_before))) =
+        (shown.plies.split_last(), other.plies.split_last())
+    else {
+        return false;
+    };
+    let (from, landing, to) = (last.from(), move_landing(last), move_landing(next));
+    if before != other_before
+        || from.is_none()
+        || from != next.from()
+        || last.role() != next.role()
+        || landing == to
+    {
+        return false;
+    }
+    let left = since
+        .iter()
+        .find(|s| s.cells.get(landing).color() != Some(mover))
+        .map(|s| s.t_ms);
+    let arrived = since
+        .iter()
+        .find(|s| s.cells.get(to).to_piece() == Some(next.role().of(mover)))
+        .map(|s| s.t_ms);
+    match (left, arrived) {
+        (Some(l), Some(a)) => l.abs_diff(a) <= gesture_ms,
+        _ => false,
+    }
 }
 
 /// Could the opponent be capturing on every square of `gone` (a piece of theirs attacks

@@ -174,3 +174,29 @@ pub(super) fn first_shown(
         })
         .map(|s| s.t_ms)
 }
+
+/// Was a one-ply reading's piece lifted from its square more than a scan after its landing
+/// first showed? A piece leaves before it lands, and the board reports both within a scan:
+/// such a reading joins a landing with a later lift (a drop, then a piece knocked off its
+/// square after the press) into a move nobody made.
+pub(super) fn lifted_after_landing(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    let [m] = cand.plies.as_slice() else {
+        return false;
+    };
+    let Some(from) = m.from() else {
+        return false;
+    };
+    let color = c.state.turn();
+    let before = c.expect();
+    let Some(landed) = first_shown(cand, move_landing(*m), color, history) else {
+        return false;
+    };
+    history
+        .iter()
+        .find(|s| !before.allows(from, s.cells.get(from)))
+        .is_some_and(|s| s.t_ms > landed + c.scan_ms)
+}
