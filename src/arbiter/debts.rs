@@ -2,13 +2,13 @@
 //! capture on the partner board that supplies it has not been reported yet (the two boards'
 //! reports may arrive a second or two apart). When that capture comes within the grace
 //! period it is put before the drop in the record; when it does not, the TD is told, and
-//! from then on the piece is an extra one: it takes no later capture for its own (the
-//! record's reserve stays one short for it until the TD rules on the drop).
+//! from then on the piece is an extra one: the record plays it as coming from outside the
+//! reserve, so it takes no later capture for its own (the TD's ruling decides the rest).
 
 use shakmaty::{Color, Role, Square};
 
 use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
-use crate::rules::{IllegalReason, Legality, Ply};
+use crate::rules::Ply;
 use crate::{BoardId, Millis};
 
 /// A drop seen before the capture that supplies it: waiting for the partner board.
@@ -24,9 +24,7 @@ pub(super) struct DropDebt {
 }
 
 impl Arbiter {
-    /// The drop `ply` (a `role` on `square`) waits for the capture that supplies it, unless
-    /// extra pieces of that kind were flagged before: the reserve is short by them, so a
-    /// drop the reserve covers without them is a legitimate one.
+    /// The drop `ply` (a `role` on `square`) waits for the capture that supplies it.
     pub(super) fn owe_drop(
         &mut self,
         b: BoardId,
@@ -35,10 +33,6 @@ impl Arbiter {
         ply: PlyRef,
         to: Square,
     ) {
-        let extras = self.extra_pieces(b, color, role);
-        if extras > 0 && i32::from(self.game.board(b).reserve(color).get(role)) + extras >= 0 {
-            return;
-        }
         let due = self.now + self.tracks[b].timing.drop_grace_ms;
         self.drop_debts.push(DropDebt {
             board: b,
@@ -89,7 +83,13 @@ impl Arbiter {
             .collect();
         self.drop_debts.retain(|d| d.due > now);
         for d in due {
-            self.extra_drops.push(d.clone());
+            // An extra piece from now on: it takes nothing from the reserve, so no later
+            // capture pays for it and the next drop of that kind is judged as it stands.
+            if let Some(index) = self.ply_index(d.ply)
+                && self.game.mark_extra_piece(index).is_ok()
+            {
+                self.outputs.push(Output::RecordChanged);
+            }
             self.raise(
                 d.board,
                 AlertKind::Unexplained,
@@ -104,30 +104,5 @@ impl Arbiter {
                 Subject::Ply(d.ply),
             );
         }
-    }
-}
-
-impl Arbiter {
-    /// Drops flagged as extra pieces of `role` by `color` on board `b` that still stand in
-    /// the record as such (the TD's ruling decides: a take-back or a corrected move ends
-    /// one; a dismissed alert lets the piece stay extra).
-    fn extra_pieces(&self, b: BoardId, color: Color, role: Role) -> i32 {
-        let stands = |d: &&DropDebt| {
-            self.ply_index(d.ply)
-                .and_then(|i| self.game.record().get(i))
-                .is_some_and(|p| {
-                    p.mv == shakmaty::Move::Put {
-                        role: d.role,
-                        to: d.square,
-                    } && p.legality == Legality::Illegal(IllegalReason::NotInReserve)
-                })
-        };
-        let n = self
-            .extra_drops
-            .iter()
-            .filter(|d| d.board == b && d.color == color && d.role == role)
-            .filter(stands)
-            .count();
-        i32::try_from(n).unwrap_or(i32::MAX)
     }
 }

@@ -114,8 +114,6 @@ pub struct Arbiter {
     alerts: AlertBook,
     /// Drops recorded before the capture on the partner board that supplies them.
     drop_debts: Vec<debts::DropDebt>,
-    /// Drops flagged when their grace ended: extra pieces, which take no later capture.
-    extra_drops: Vec<debts::DropDebt>,
     penalties: Vec<PenaltyRecord>,
     now: Millis,
     /// What the input being handled produced so far.
@@ -145,7 +143,6 @@ impl Arbiter {
             tracks,
             alerts: AlertBook::default(),
             drop_debts: Vec::new(),
-            extra_drops: Vec::new(),
             penalties: Vec::new(),
             now: 0,
             outputs: Vec::new(),

@@ -145,6 +145,9 @@ pub struct Ply {
     pub passed: Option<Role>,
     /// Transfer Chess 4c: the pawn was removed and credited to the diagonal opponent.
     pub removed_pawn: bool,
+    /// A drop the TD was told no capture supplies (an extra piece): it took nothing from
+    /// the reserve, so the next piece of that kind the partner sends is the dropper's.
+    pub extra_piece: bool,
     pub meta: PlyMeta,
 }
 
@@ -371,7 +374,7 @@ impl Match {
         if !self.accepts_play_on(board, meta.t_ms) {
             return Err(PlayError::MatchOver);
         }
-        let ply = self.apply_ply(board, mv, meta)?;
+        let ply = self.apply_ply(board, mv, meta, false)?;
         self.record.push(ply);
         let index = self.record.len() - 1;
         self.update_board_result(index);
@@ -400,14 +403,20 @@ impl Match {
             }
     }
 
-    fn apply_ply(&mut self, board: BoardId, mv: Move, meta: PlyMeta) -> Result<Ply, PlayError> {
+    fn apply_ply(
+        &mut self,
+        board: BoardId,
+        mv: Move,
+        meta: PlyMeta,
+        extra_piece: bool,
+    ) -> Result<Ply, PlayError> {
         let rules = &self.rules;
         let state = &self.boards[board.index()];
         let color = state.turn();
         let number = state.fullmoves();
         let legality = state.judge(rules, mv);
         let text = crate::rules::san::move_text(state, rules, mv, &legality);
-        let (after, applied) = state.played(mv, rules.promotion)?;
+        let (after, applied) = played(state, mv, rules.promotion, extra_piece)?;
         let suffix = crate::rules::san::suffix(&after, rules);
         self.boards[board.index()] = after;
         if rules.boards == BoardCount::Bughouse {
@@ -422,6 +431,7 @@ impl Match {
             legality,
             passed: applied.captured,
             removed_pawn: applied.removed_pawn,
+            extra_piece: extra_piece && matches!(mv, Move::Put { .. }),
             meta,
         })
     }
@@ -560,6 +570,19 @@ impl Match {
         let mut record = self.record.clone();
         let ply = record.get_mut(index).ok_or(PlayError::NoSuchPly(index))?;
         ply.mv = mv;
+        ply.extra_piece = false;
+        self.refold(record)
+    }
+
+    /// Marks the drop at `index` as an extra piece (the TD was told no capture supplies
+    /// it): it takes nothing from the reserve, and the plies after it are judged again.
+    pub fn mark_extra_piece(&mut self, index: usize) -> Result<(), PlayError> {
+        let mut record = self.record.clone();
+        let ply = record.get_mut(index).ok_or(PlayError::NoSuchPly(index))?;
+        if !matches!(ply.mv, Move::Put { .. }) || ply.extra_piece {
+            return Ok(());
+        }
+        ply.extra_piece = true;
         self.refold(record)
     }
 
@@ -596,6 +619,7 @@ impl Match {
                 legality: Legality::Legal,
                 passed: None,
                 removed_pawn: false,
+                extra_piece: false,
                 meta,
             },
         );
@@ -635,7 +659,9 @@ impl Match {
             record
                 .iter()
                 .zip(&self.record)
-                .take_while(|(new, old)| new.board == old.board && new.mv == old.mv)
+                .take_while(|(new, old)| {
+                    new.board == old.board && new.mv == old.mv && new.extra_piece == old.extra_piece
+                })
                 .count()
         } else {
             0
@@ -651,13 +677,13 @@ impl Match {
         for (index, old) in record.into_iter().enumerate() {
             if index < unchanged {
                 fresh
-                    .move_pieces(old.board, old.mv)
+                    .move_pieces(old.board, old.mv, old.extra_piece)
                     .map_err(|error| PlayError::Replay { index, error })?;
                 fresh.record.push(old);
                 continue;
             }
             let ply = fresh
-                .apply_ply(old.board, old.mv, old.meta)
+                .apply_ply(old.board, old.mv, old.meta, old.extra_piece)
                 .map_err(|e| match e {
                     PlayError::Apply(error) => PlayError::Replay { index, error },
                     other => other,
@@ -676,17 +702,22 @@ impl Match {
         let mut m = Match::with_start(self.rules.clone(), self.start.clone());
         for ply in self.record.iter().take(index) {
             // Every ply in the record was applied once: it applies again.
-            let _ = m.move_pieces(ply.board, ply.mv);
+            let _ = m.move_pieces(ply.board, ply.mv, ply.extra_piece);
         }
         m.boards
     }
 
     /// Moves the pieces of a ply already judged and written (its board, and a capture to
     /// the partner's reserve), as [`Match::apply_ply`] does without judging or writing it.
-    fn move_pieces(&mut self, board: BoardId, mv: Move) -> Result<(), ApplyError> {
+    fn move_pieces(
+        &mut self,
+        board: BoardId,
+        mv: Move,
+        extra_piece: bool,
+    ) -> Result<(), ApplyError> {
         let state = &self.boards[board.index()];
         let color = state.turn();
-        let (after, applied) = state.played(mv, self.rules.promotion)?;
+        let (after, applied) = played(state, mv, self.rules.promotion, extra_piece)?;
         self.boards[board.index()] = after;
         if self.rules.boards == BoardCount::Bughouse {
             self.pass_on(board, color, applied);
@@ -706,5 +737,23 @@ impl Match {
             // partner: the mover's diagonal opponent, who plays the mover's colour.
             partner.add_to_reserve(color, Role::Pawn, 1);
         }
+    }
+}
+
+/// The board after `mv`; a drop of an extra piece is played as if the piece came from
+/// outside the reserve (the reserve keeps what it had).
+fn played(
+    state: &BoardState,
+    mv: Move,
+    promotion: crate::rules::Promotion,
+    extra_piece: bool,
+) -> Result<(BoardState, Applied), ApplyError> {
+    match mv {
+        Move::Put { role, .. } if extra_piece => {
+            let mut from_outside = state.clone();
+            from_outside.add_to_reserve(state.turn(), role, 1);
+            from_outside.played(mv, promotion)
+        }
+        _ => state.played(mv, promotion),
     }
 }

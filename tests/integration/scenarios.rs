@@ -1046,8 +1046,33 @@ fn an_extra_piece_flagged_takes_no_later_capture() {
         "{}",
         p.dump()
     );
-    // The extra knight alone is flagged; the knight from board B is a legitimate drop.
+    // The extra knight alone is flagged; the knight from board B is a legitimate drop, in
+    // the record too (the extra one took nothing from the reserve).
     assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+    use tandem::rules::{IllegalReason, Legality};
+    let drops: Vec<(String, Legality, bool)> = p
+        .arb
+        .game()
+        .record()
+        .iter()
+        .filter(|x| x.board == A && matches!(x.mv, shakmaty::Move::Put { .. }))
+        .map(|x| (x.san.clone(), x.legality.clone(), x.extra_piece))
+        .collect();
+    assert_eq!(
+        drops,
+        [
+            (
+                "N@e5".to_string(),
+                Legality::Illegal(IllegalReason::NotInReserve),
+                true
+            ),
+            ("N@c6".to_string(), Legality::Legal, false),
+        ],
+        "{}",
+        p.dump()
+    );
+    let reserve = p.arb.game().board(A).reserve(Black);
+    assert_eq!(reserve.get(shakmaty::Role::Knight), 0, "{}", p.dump());
 }
 
 #[test]
