@@ -303,36 +303,14 @@ fn replay_setups(cases: &[Setup]) {
 #[test]
 #[ignore = "a long sweep, run by hand"]
 fn sweep() {
-    let cases: u64 = std::env::var("TANDEM_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
-    let only = std::env::var("TANDEM_PRESET").ok();
-    let presets: Vec<&'static str> = PRESETS
-        .into_iter()
-        .filter(|p| only.as_deref().is_none_or(|o| o == *p))
-        .collect();
-    // `TANDEM_SWEEP_SEED` repeats a sweep exactly (to compare two versions on it).
-    let base = std::env::var("TANDEM_SWEEP_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
-    println!("sweep seed {base}");
-    let mut rng = tandem::util::SplitMix64::new(base);
-    let mut failures = Vec::new();
-    for preset in presets {
-        let started = std::time::Instant::now();
-        let mut failed = 0;
-        for _ in 0..cases {
+    let mut sweep = crate::common::sweep::Sweep::from_env();
+    for preset in PRESETS {
+        sweep.preset(preset, "matches", |rng| {
             let pick = |rng: &mut tandem::util::SplitMix64| rng.next_u64() % 2 == 1;
             let s = Setup {
                 preset,
-                rotated: [pick(&mut rng), pick(&mut rng)],
-                white_right: [pick(&mut rng), pick(&mut rng)],
+                rotated: [pick(rng), pick(rng)],
+                white_right: [pick(rng), pick(rng)],
                 bluetooth: [rng.chance(0.25), rng.chance(0.25)],
                 increment_s: [0, 0, 2, 5][(rng.next_u64() % 4) as usize],
                 promotion: [
@@ -342,18 +320,10 @@ fn sweep() {
                 ][(rng.next_u64() % 3) as usize],
                 seed: rng.next_u64(),
             };
-            if let Err(e) = play(&s) {
-                failed += 1;
-                println!("FAILED {e}\n");
-                failures.push(format!("{s:?}"));
-            }
-        }
-        println!(
-            "sweep {preset}: {cases} matches, {failed} failed, {:.0} s",
-            started.elapsed().as_secs_f64()
-        );
+            play(&s).err().map(|e| (format!("{s:?}"), e.to_string()))
+        });
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    sweep.finish();
 }
 
 const PRESETS: [&str; 5] = [

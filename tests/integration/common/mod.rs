@@ -8,6 +8,7 @@ pub mod http;
 pub mod live;
 pub mod proxy;
 pub mod scene;
+pub mod sweep;
 
 use tandem::BoardId;
 use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, Timing};
