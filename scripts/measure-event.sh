@@ -15,19 +15,11 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 SECS=${SECS:-1800}
 PLIES=${PLIES:-200}
-if ! command -v pidstat >/dev/null; then
-    sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends sysstat
-fi
-cargo build --release --quiet
-bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/tandem")"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p -m 0700 "$work/run"
+need_packages sysstat
+prepare
 
 # CPU ticks of each thread, summed by thread name (digits and board letters dropped:
 # arbiter, board-, virtual-, demo-hands, the UI's).

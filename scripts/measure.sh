@@ -12,19 +12,11 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 which=${1:-all}
 SECS=${SECS:-60}
-if ! command -v pidstat >/dev/null; then
-    sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends sysstat
-fi
-cargo build --release --quiet
-bin="$(realpath "${CARGO_TARGET_DIR:-target}/release/tandem")"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p -m 0700 "$work/run"
+need_packages sysstat
+prepare
 
 measure() { # name, then the app's arguments
     local name=$1

@@ -16,66 +16,22 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+. scripts/lib.sh
 OUT=${OUT:-docs}
 AFTER=${AFTER:-50}
 SIZE=${SIZE:-1920x1080}
 EXTRA=""
 [ -n "${PAUSED:-}" ] && EXTRA="--screenshots-paused"
 
-packages=(xvfb xauth openbox imagemagick
-    libegl1 libegl-mesa0 libgl1-mesa-dri mesa-vulkan-drivers libvulkan1
-    libx11-6 libx11-xcb1 libxcursor1 libxi6 libxkbcommon0 libxkbcommon-x11-0
-    libwayland-client0)
-missing=()
-for p in "${packages[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if ((${#missing[@]})); then
-    sudo=""
-    [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
-
-cargo build --release --quiet
-bin="${CARGO_TARGET_DIR:-target}/release/tandem"
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p -m 0700 "$work/run"
+need_packages "${XVFB_PACKAGES[@]}"
+prepare
 mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
 rm -f "$OUT/console.png" "$OUT/projector.png"
 
-cat >"$work/inside.sh" <<EOF
-set -u
-openbox >/dev/null 2>&1 &
-sleep 1
-XDG_RUNTIME_DIR="$work/run" TANDEM_DATA_DIR="$work/data" \
-    "$bin" --fullscreen --screenshots "$OUT" --screenshots-after "$AFTER" $EXTRA >"$work/app.log" 2>&1 &
-pid=\$!
-for _ in \$(seq $((AFTER + 20))); do
-    sleep 1
-    kill -0 \$pid 2>/dev/null || break
-    [ -s "$OUT/console.png" ] && break
-done
-sleep 2
-if ! kill -0 \$pid 2>/dev/null; then
-    echo "the app died:" >&2
-    cat "$work/app.log" >&2
-    exit 1
-fi
-import -window root "$OUT/projector.png"
-kill \$pid
-wait \$pid 2>/dev/null
-exit 0
-EOF
-xvfb-run -a -s "-screen 0 ${SIZE}x24" bash "$work/inside.sh"
+shoot "$OUT/projector.png" "$OUT/console.png" \
+    --screenshots "$OUT" --screenshots-after "$AFTER" $EXTRA
 
 for f in console projector; do
-    png="$OUT/$f.png"
-    [ -s "$png" ] || { echo "missing $png" >&2; exit 1; }
-    # A blank (one-colour) picture has no spread of intensities.
-    spread=$(convert "$png" -colorspace Gray -format '%[fx:standard_deviation]' info:)
-    awk -v s="$spread" 'BEGIN { exit !(s > 0.02) }' || { echo "$png looks blank" >&2; exit 1; }
-    echo "$png $(identify -format '%wx%h' "$png")"
+    check_png "$OUT/$f.png"
 done
