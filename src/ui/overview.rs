@@ -11,7 +11,7 @@ use std::time::Duration;
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use shakmaty::Color;
 
-use super::board::{BoardLook, paint_board};
+use super::board::{BoardLook, ReserveFlow, paint_board, paint_reserve};
 use super::pieces::PieceSet;
 use super::projector_grid::HallChoice;
 use super::{standings, text, theme};
@@ -314,7 +314,7 @@ fn board_block(ui: &mut Ui, v: &MatchView, b: &BoardView, now: Millis, pieces: O
         (Color::White, Color::Black)
     };
     ui.vertical(|ui| {
-        clock_line(ui, v, b, top, now);
+        clock_line(ui, v, b, top, now, pieces);
         let (rect, _) = ui.allocate_exact_size(Vec2::splat(200.0), Sense::hover());
         paint_board(
             ui,
@@ -326,11 +326,20 @@ fn board_block(ui: &mut Ui, v: &MatchView, b: &BoardView, now: Millis, pieces: O
                 ..BoardLook::of_view(b, false)
             },
         );
-        clock_line(ui, v, b, bottom, now);
+        clock_line(ui, v, b, bottom, now, pieces);
     });
 }
 
-fn clock_line(ui: &mut Ui, v: &MatchView, b: &BoardView, color: Color, now: Millis) {
+/// A player's line: name, reserve (pieces with counts: what the partner's captures sent),
+/// clock.
+fn clock_line(
+    ui: &mut Ui,
+    v: &MatchView,
+    b: &BoardView,
+    color: Color,
+    now: Millis,
+    pieces: Option<&PieceSet>,
+) {
     let seat = Seat::new(b.id, color);
     let flag = match color {
         Color::White => b.clock.white_flag,
@@ -351,6 +360,19 @@ fn clock_line(ui: &mut Ui, v: &MatchView, b: &BoardView, color: Color, now: Mill
                     .background_color(Color32::from_gray(70));
             }
             ui.label(t);
+            let slot = 18.0;
+            let (rect, _) =
+                ui.allocate_exact_size(Vec2::new(ui.available_width(), slot), Sense::hover());
+            paint_reserve(
+                ui.painter(),
+                rect.shrink2(Vec2::new(4.0, 0.0)),
+                b.reserve(color),
+                color,
+                pieces,
+                slot,
+                ReserveFlow::Right,
+                false,
+            );
         });
     });
 }
