@@ -65,6 +65,7 @@ fn main() -> anyhow::Result<()> {
             time: None,
             capture: None,
             round: String::new(),
+            teams: None,
         };
         let session = Session::start(
             header,

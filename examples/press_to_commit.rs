@@ -54,6 +54,7 @@ fn measure(plan: ClockPlan, bluetooth: bool, matches: u64) -> Vec<Millis> {
             time: None,
             capture: None,
             round: String::new(),
+            teams: None,
         };
         let mut station = SimStation::new(MatchRunner::new(header));
         let table = SimTable::new(&configs(plan != ClockPlan::Tandem, bluetooth), 100 + seed);

@@ -54,6 +54,7 @@ fn main() -> anyhow::Result<()> {
             time: None,
             capture: None,
             round: String::new(),
+            teams: None,
         };
         let dir = root.join(format!("match-{games}"));
         let mut views: Option<Views> = None;

@@ -41,6 +41,10 @@ pub struct JournalHeader {
     /// empty outside an event (and then not written, so journals read as before).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub round: String,
+    /// The teams' names in an event: White A's team (with Black B), Black A's team;
+    /// outside an event none (the hall names a team by its players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<[String; 2]>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -166,6 +170,7 @@ mod tests {
             time: None,
             capture: None,
             round: String::new(),
+            teams: None,
         }
     }
 

@@ -91,6 +91,7 @@ pub fn new_header(
         time: Some(time),
         capture: None,
         round: String::new(),
+        teams: None,
     }
 }
 

@@ -124,6 +124,7 @@ fn bare_header(config: ArbiterConfig) -> JournalHeader {
         time: None,
         capture: None,
         round: String::new(),
+        teams: None,
     }
 }
 

@@ -86,6 +86,8 @@ pub(crate) struct GameInfo {
     pub date: String,
     pub time: Option<String>,
     pub rules: RulesPreset,
+    /// The teams' names in an event (White A's, Black A's); else named by their players.
+    pub teams: Option<[String; 2]>,
 }
 
 /// A team's line in the standings.
@@ -390,10 +392,12 @@ impl Line {
             game: entry.game.clone(),
             view: entry.view.clone(),
             published_unix_ms: entry.published_unix_ms,
-            teams: [
-                json::team_name(&entry.view, Team::WhiteA),
-                json::team_name(&entry.view, Team::BlackA),
-            ],
+            teams: entry.game.teams.clone().unwrap_or_else(|| {
+                [
+                    json::team_name(&entry.view, Team::WhiteA),
+                    json::team_name(&entry.view, Team::BlackA),
+                ]
+            }),
             score: [earlier[0] + current[0], earlier[1] + current[1]],
         };
         let frame = json::frame(
@@ -518,6 +522,7 @@ mod tests {
             date: "2026.11.21".into(),
             time: None,
             rules: RulesPreset::built_in("uscf-bughouse"),
+            teams: None,
         })
     }
 

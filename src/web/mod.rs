@@ -147,6 +147,7 @@ impl WebServer {
             date: header.date.clone(),
             time: header.time.clone(),
             rules: header.config.rules.clone(),
+            teams: header.teams.clone(),
         });
         let _ = self.news.send(News::Game {
             slot: id.to_owned(),

@@ -103,6 +103,7 @@ fn real_journal() -> String {
         time: None,
         capture: None,
         round: String::new(),
+        teams: None,
     };
     let mut text = header_lines(&header);
     for e in events.iter().take(60) {
@@ -247,6 +248,7 @@ proptest! {
             time: None,
             capture: None,
             round: String::new(),
+            teams: None,
         });
         for i in &inputs {
             text.push_str(&input_line(i));

@@ -483,6 +483,16 @@ fn an_evening_on_the_web_lists_every_live_match_and_the_standings() {
     assert_eq!(ids, ["1.1", "1.2"], "{list}");
     let standings = list["standings"].as_array().unwrap();
     assert_eq!(standings.len(), 4, "every team in the standings: {list}");
+    // A match is named by its teams' names, as the standings name them.
+    let team_names: Vec<&str> = standings
+        .iter()
+        .map(|s| s["team"].as_str().unwrap())
+        .collect();
+    for m in list["matches"].as_array().unwrap() {
+        for t in m["teams"].as_array().unwrap() {
+            assert!(team_names.contains(&t.as_str().unwrap()), "{t} in {list}");
+        }
+    }
     // Each match's own feed follows its own boards.
     for id in &ids {
         let m = http::get(addr, &format!("/api/matches/{id}")).json();

@@ -32,6 +32,9 @@ pub fn game_header(event: &Event, g: GameRef, boards: &[BoardPlan]) -> JournalHe
     config.players = event.players(g);
     let mut header = new_header(config, &event.setup.name, &event.setup.site, boards);
     header.round = event.game_label(g);
+    header.teams = event
+        .sides(g)
+        .map(|[a, b]| [event.team_name(a), event.team_name(b)]);
     header
 }
 

@@ -26,6 +26,7 @@ pub fn header(config: ArbiterConfig, event: &str) -> JournalHeader {
         time: None,
         capture: None,
         round: String::new(),
+        teams: None,
     }
 }
 
