@@ -47,6 +47,10 @@ pub struct ArbiterConfig {
     /// Who keeps each board's time (journals without it: the DGT clocks, read only).
     #[serde(default)]
     pub clocks: ByBoard<ClockPlan>,
+    /// No console to restart play (a headless station): a driven clock's play/pause button
+    /// pressed during a pause restarts both clocks, as it stopped them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub clock_button_resumes: bool,
 }
 
 impl ArbiterConfig {
@@ -62,6 +66,7 @@ impl ArbiterConfig {
             ],
             timing: ByBoard::default(),
             clocks: ByBoard::default(),
+            clock_button_resumes: false,
         }
     }
 }

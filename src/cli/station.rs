@@ -91,6 +91,8 @@ pub fn run(args: StationArgs) -> anyhow::Result<ExitCode> {
             let mut config = ArbiterConfig::new(rules);
             let plan = args.clocks.plan();
             config.clocks = crate::ByBoard { a: plan, b: plan };
+            // No console here: a clock's play/pause button restarts what it stopped.
+            config.clock_button_resumes = true;
             let header = new_header(config, "Bughouse match", "?", &plans);
             let dir = folder::new_match_dir(&root, "");
             let mut session = Session::start(header, &plans, &dir, None, waker)?;

@@ -154,6 +154,46 @@ fn a_clocks_play_button_stops_both_and_the_td_is_told_who() {
 }
 
 #[test]
+fn without_a_console_the_play_button_restarts_what_it_stopped() {
+    let r = rules();
+    let mut config = tandem::arbiter::ArbiterConfig::new(r.clone());
+    config.clocks = tandem::ByBoard {
+        a: ClockPlan::Drive,
+        b: ClockPlan::Drive,
+    };
+    config.clock_button_resumes = true;
+    let runner = tandem::station::MatchRunner::new(crate::common::live::header(config, "headless"));
+    let mut rig = Rig::with_runner(runner, configs(&r, true));
+    rig.run(4000);
+    rig.td(5000, TdAction::StartClocks);
+    rig.run(7000);
+    let button = PhysicalAction::ClockButton(ClockButton::Run);
+    rig.act(BoardId::B, 9_000, button.clone());
+    rig.run(12_000);
+    for b in BoardId::BOTH {
+        assert!(!rig.clock(b).2, "board {b} stopped");
+    }
+    let alerts = rig.alerts(AlertKind::Clock);
+    assert!(
+        alerts.len() == 1 && alerts[0].detail.contains("the play/pause button again"),
+        "{alerts:?}"
+    );
+    // The same button again (on the other board's clock, say): both run again together.
+    rig.act(BoardId::A, 14_000, button);
+    rig.run(17_000);
+    assert!(rig.view().clocks.paused.is_none());
+    assert!(
+        BoardId::BOTH.iter().any(|&b| rig.clock(b).2),
+        "play goes on: {:?} {:?}",
+        rig.clock(BoardId::A),
+        rig.clock(BoardId::B)
+    );
+    let a = *rig.set_and_runs(BoardId::A).last().unwrap();
+    let b = *rig.set_and_runs(BoardId::B).last().unwrap();
+    assert_eq!(a.0, b.0, "both restarted in the same moment");
+}
+
+#[test]
 fn a_penalty_minute_lands_on_the_opponents_clock_and_is_checked() {
     let mut rig = started();
     rig.run(9_000);

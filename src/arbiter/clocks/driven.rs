@@ -322,6 +322,19 @@ impl Arbiter {
         if button != ClockButton::Run || self.game.is_over() {
             return;
         }
+        if self.paused() && self.config.clock_button_resumes {
+            if self.resume_clocks().is_ok() {
+                let names = self.player_names(b);
+                self.clock_note(
+                    b,
+                    format!(
+                        "play restarted with the play/pause button of board {b}'s clock ({names})"
+                    ),
+                    true,
+                );
+            }
+            return;
+        }
         if self.paused() {
             self.clock_note(
                 b,
@@ -334,11 +347,16 @@ impl Arbiter {
         }
         if self.pause_clocks(PausedBy::ClockButton(b)).is_ok() {
             let names = self.player_names(b);
+            let restart = if self.config.clock_button_resumes {
+                "the play/pause button again"
+            } else {
+                "Resume"
+            };
             self.raise(
                 b,
                 AlertKind::Clock,
                 None,
-                format!("play stopped with the play/pause button of board {b}'s clock ({names}): both clocks stopped; restart with Resume"),
+                format!("play stopped with the play/pause button of board {b}'s clock ({names}): both clocks stopped; restart with {restart}"),
                 Subject::None,
             );
         }
