@@ -156,3 +156,71 @@ fn a_simulated_match_leaves_a_whole_folder() {
     assert_whole_match_folder(&dir.join("m"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_headless_station_starts_driven_clocks_itself_and_the_play_button_pauses_and_restarts() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    use tandem::dgt::ClockButton;
+    use tandem::sim::VirtualBoard;
+    use tandem::sim::emulator::PhysicalAction;
+
+    let rules = tandem::rules::RulesPreset::built_in("uscf-bughouse");
+    let [ca, cb] = crate::common::clocks::configs(&rules, true);
+    let reg = temp_dir("headless-drive-boards");
+    let a = VirtualBoard::spawn_in(ca, 1, Some(reg.clone())).unwrap();
+    let b = VirtualBoard::spawn_in(cb, 2, Some(reg.clone())).unwrap();
+    // The players have set the pieces up.
+    for vb in [&a, &b] {
+        vb.act(PhysicalAction::SetUpStart);
+    }
+    let dir = temp_dir("headless-drive");
+    // Stopped however the test ends.
+    struct Station(std::process::Child);
+    impl Drop for Station {
+        fn drop(&mut self) {
+            self.0.kill().ok();
+            self.0.wait().ok();
+        }
+    }
+    let _station = Station(
+        Command::new(env!("CARGO_BIN_EXE_tandem"))
+            .args(["station", "--board-a", &a.path(), "--board-b", &b.path()])
+            .args([
+                "--profile",
+                "virtual",
+                "--clocks",
+                "drive",
+                "--seconds",
+                "60",
+            ])
+            .arg("--data-dir")
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let runs = |vb: &tandem::sim::VirtualBoardHandle| {
+        vb.inspect(|e| e.clock_times().is_some_and(|t| t.running.is_some()))
+            .unwrap_or(false)
+    };
+    let wait = |what: &str, done: &dyn Fn() -> bool| {
+        let end = Instant::now() + Duration::from_secs(20);
+        while !done() {
+            assert!(Instant::now() < end, "{what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    // Nobody at a console: Tandem sets both clocks up and starts them itself.
+    wait("both clocks started", &|| runs(&a) && runs(&b));
+    // A player stops play with the play/pause button: both clocks stop...
+    a.act(PhysicalAction::ClockButton(ClockButton::Run));
+    wait("both clocks stopped", &|| !runs(&a) && !runs(&b));
+    // ...and the button (of either clock) restarts both.
+    b.act(PhysicalAction::ClockButton(ClockButton::Run));
+    wait("both clocks running again", &|| runs(&a) && runs(&b));
+    a.shutdown();
+    b.shutdown();
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&reg).ok();
+}
