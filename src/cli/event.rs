@@ -11,8 +11,8 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 
 use crate::event::{
-    ByeScore, Choice, Event, Format, GameRef, GameResult, Player, ResultKind, Setup, Table, Team,
-    TeamId, export,
+    ByeScore, Choice, Event, Format, GameRef, GameResult, Player, ResultKind, Setup, Table,
+    TableClocks, Team, TeamId, export,
 };
 use crate::rules::{RulesPreset, TimeControl};
 use crate::station::event::folder::{self as event_folder, EventFolder};
@@ -48,6 +48,9 @@ pub enum EventCommand {
         b: String,
         #[arg(long, default_value = "dgt-usb")]
         profile: String,
+        /// `read` (the players run the clocks) or `drive` (Tandem runs both as one).
+        #[arg(long, default_value = "read", value_parser = parse_clocks)]
+        clocks: TableClocks,
     },
     /// Pair the next round (round robin from its schedule, Swiss from the standings).
     Pair { event: String },
@@ -126,6 +129,10 @@ pub struct CreateArgs {
     /// Device profile of the tables' boards.
     #[arg(long, default_value = "dgt-usb")]
     pub profile: String,
+    /// The tables' clocks: `read` (the players run them) or `drive` (Tandem runs both
+    /// clocks of a table as one bughouse clock).
+    #[arg(long, default_value = "read", value_parser = parse_clocks)]
+    pub clocks: TableClocks,
 }
 
 #[derive(clap::Args, Debug)]
@@ -193,9 +200,15 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             a,
             b,
             profile,
+            clocks,
         } => {
             let (folder, mut e) = open(&event, true)?;
-            e.tables.push(Table { a, b, profile });
+            e.tables.push(Table {
+                a,
+                b,
+                profile,
+                clocks,
+            });
             folder.save(&e)?;
             println!("table {}", e.tables.len());
             Ok(ExitCode::SUCCESS)
@@ -312,6 +325,14 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
     }
 }
 
+fn parse_clocks(s: &str) -> Result<TableClocks, String> {
+    match s {
+        "read" => Ok(TableClocks::Read),
+        "drive" => Ok(TableClocks::Drive),
+        other => Err(format!("{other:?}: the clocks are `read` or `drive`")),
+    }
+}
+
 fn create(c: &CreateArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
     let preset = RulesPreset::load(&c.rules).map_err(anyhow::Error::msg)?;
     let time_control = match &c.time {
@@ -336,6 +357,7 @@ fn create(c: &CreateArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
             a: a.trim().to_owned(),
             b: b.trim().to_owned(),
             profile: c.profile.clone(),
+            clocks: c.clocks,
         });
     }
     let dir = event_folder::resolve(&c.event, root);

@@ -87,6 +87,7 @@ pub fn run(args: &RunArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
         .then(|| std::env::temp_dir().join(format!("tandem-event-{}", std::process::id())));
     let mut station = EventStation::open(&dir, registry.clone(), waker)?;
     station.set_close_after(Some(Duration::from_secs(args.close_after)));
+    station.set_without_console();
     let mut out = std::io::stdout().lock();
     let mut runner = match &registry {
         Some(reg) => Runner::Demo(Box::new(EventDemo::start(
@@ -171,6 +172,7 @@ fn follow_station(s: &mut EventStation, auto_pair: bool) -> anyhow::Result<Vec<E
         s.pair_next_round()?;
     }
     s.start_ready()?;
+    s.start_ready_clocks();
     news.extend(s.follow()?);
     Ok(news)
 }

@@ -25,7 +25,7 @@ use crate::rules::{MatchResult, RulesPreset, Seat, Team as Side};
 
 pub use parts::{
     ByeScore, Choice, EventError, Format, Game, GameRef, GameResult, Lineup, Outcome, Pairing,
-    Player, Recorded, ResultKind, Round, Setup, Table, Team, TeamId,
+    Player, Recorded, ResultKind, Round, Setup, Table, TableClocks, Team, TeamId,
 };
 pub use standings::Standing;
 

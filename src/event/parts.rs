@@ -108,10 +108,31 @@ pub struct Table {
     pub b: String,
     #[serde(default = "default_profile")]
     pub profile: String,
+    /// Who runs the table's DGT3000 clocks (without it: the players, Tandem reads them).
+    #[serde(default, skip_serializing_if = "TableClocks::is_read")]
+    pub clocks: TableClocks,
 }
 
 fn default_profile() -> String {
     "dgt-usb".to_owned()
+}
+
+/// Who runs a table's clocks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableClocks {
+    /// The players set and start them; Tandem reads them.
+    #[default]
+    Read,
+    /// Tandem drives both as one bughouse clock: set up, started together (by the TD, or
+    /// by the station itself when it has no console), stopped and restarted together.
+    Drive,
+}
+
+impl TableClocks {
+    fn is_read(&self) -> bool {
+        *self == TableClocks::Read
+    }
 }
 
 /// The event as the TD set it up.

@@ -662,6 +662,7 @@ fn tables_go_to_the_pairings_and_the_td_can_swap_them() {
             a: format!("{}", 10001 + 2 * i),
             b: format!("{}", 10002 + 2 * i),
             profile: "virtual".into(),
+            clocks: TableClocks::Read,
         })
         .collect();
     e.pair_next_round().unwrap();
@@ -716,6 +717,7 @@ fn the_event_file_reads_back_what_was_written() {
         a: "10001".into(),
         b: "10002".into(),
         profile: "virtual".into(),
+        clocks: TableClocks::Read,
     });
     let text = file::to_text(&e);
     let back = file::parse(&text, load).unwrap();

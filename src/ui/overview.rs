@@ -53,6 +53,8 @@ pub enum OverviewRequest {
     Close(GameRef),
     /// Start a game on its table.
     Start(GameRef),
+    /// Start both clocks of a match (driven clocks set up, pieces on their squares).
+    StartClocks(GameRef),
     PairNextRound,
     Hall(HallChoice),
     /// Put a pairing on a table (the pairing that had it takes this one's).
@@ -264,6 +266,16 @@ fn card_body(
             );
         } else {
             ui.label(RichText::new("no open alert").weak());
+        }
+        if crate::station::demo::ready_to_start(v)
+            && ui
+                .button("Start clocks")
+                .on_hover_text(
+                    "both clocks set up and both boards in the start position: start both together",
+                )
+                .clicked()
+        {
+            out.push(OverviewRequest::StartClocks(m.game));
         }
         if ui.button("Open console").clicked() {
             out.push(OverviewRequest::Open(m.game));

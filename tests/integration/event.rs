@@ -414,3 +414,78 @@ fn an_event_open_at_a_station_refuses_changes_from_elsewhere() {
     ok(&["event", "pair", "club"]);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn a_table_with_driven_clocks_is_started_by_the_station_without_a_console() {
+    use std::time::{Duration, Instant};
+    use tandem::dgt::ClockButton;
+    use tandem::sim::VirtualBoard;
+    use tandem::sim::emulator::PhysicalAction;
+
+    let rules = tandem::rules::RulesPreset::built_in("uscf-bughouse");
+    let [ca, cb] = crate::common::clocks::configs(&rules, true);
+    let data = temp("driven-table");
+    let reg = data.join("boards");
+    let a = VirtualBoard::spawn_in(ca, 1, Some(reg.clone())).unwrap();
+    let b = VirtualBoard::spawn_in(cb, 2, Some(reg.clone())).unwrap();
+    for vb in [&a, &b] {
+        vb.act(PhysicalAction::SetUpStart);
+    }
+    let table = format!("{},{}", a.path(), b.path());
+    let create = [
+        "event",
+        "create",
+        "night",
+        "--table",
+        &table,
+        "--profile",
+        "virtual",
+        "--clocks",
+        "drive",
+    ];
+    let (ok, out, err) = run(&create, &data);
+    assert!(ok, "{out}\n{err}");
+    for (team, players) in [("Knights", ["Ada", "Boris"]), ("Rooks", ["Chen", "Dana"])] {
+        let (ok, out, err) = run(
+            &["event", "add-team", "night", team, players[0], players[1]],
+            &data,
+        );
+        assert!(ok, "{out}\n{err}");
+    }
+    let (ok, out, err) = run(&["event", "pair", "night"], &data);
+    assert!(ok, "{out}\n{err}");
+    let station = tandem()
+        .args(["event", "run", "night", "--seconds", "60", "--data-dir"])
+        .arg(&data)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Stopped however the test ends.
+    struct Station(std::process::Child);
+    impl Drop for Station {
+        fn drop(&mut self) {
+            self.0.kill().ok();
+            self.0.wait().ok();
+        }
+    }
+    let _station = Station(station);
+    let runs = |vb: &tandem::sim::VirtualBoardHandle| {
+        vb.inspect(|e| e.clock_times().is_some_and(|t| t.running.is_some()))
+            .unwrap_or(false)
+    };
+    let wait = |what: &str, done: &dyn Fn() -> bool| {
+        let end = Instant::now() + Duration::from_secs(20);
+        while !done() {
+            assert!(Instant::now() < end, "{what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    // Nobody at a console: the station sets both clocks up and starts them together.
+    wait("both clocks started", &|| runs(&a) && runs(&b));
+    b.act(PhysicalAction::ClockButton(ClockButton::Run));
+    wait("both clocks stopped", &|| !runs(&a) && !runs(&b));
+    a.act(PhysicalAction::ClockButton(ClockButton::Run));
+    wait("both clocks running again", &|| runs(&a) && runs(&b));
+    a.shutdown();
+    b.shutdown();
+}

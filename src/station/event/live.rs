@@ -99,6 +99,10 @@ pub struct EventStation {
     waker: Waker,
     /// Close a match this long after its result (`None`: the TD closes it).
     close_after: Option<Duration>,
+    /// A TD at a console starts and restarts driven clocks (else the station does).
+    console: bool,
+    /// Games whose clocks the station started (once each).
+    clocks_started: Vec<GameRef>,
     news: Vec<EventNews>,
     /// This station has the event open (another is refused).
     _lock: EventLock,
@@ -124,6 +128,8 @@ impl EventStation {
             registry,
             waker,
             close_after: None,
+            console: true,
+            clocks_started: Vec::new(),
             news: Vec::new(),
             _lock: lock,
         };
@@ -143,7 +149,7 @@ impl EventStation {
         if !mf.path(JOURNAL).is_file() {
             // Named in event.ron, never made (a power cut in between): start it now.
             let plans = self.plans(table)?;
-            let header = game_header(&self.event, g, &plans);
+            let header = game_header(&self.event, g, &plans, self.console);
             let session = Session::start(
                 header,
                 &plans,
@@ -202,6 +208,29 @@ impl EventStation {
     /// Closes each match this long after its result (a headless evening, the demo).
     pub fn set_close_after(&mut self, after: Option<Duration>) {
         self.close_after = after;
+    }
+
+    /// No TD at a console (`tandem event run`): matches on tables with driven clocks are
+    /// started by [`EventStation::start_ready_clocks`], and a pause ends with a clock's
+    /// play/pause button.
+    pub fn set_without_console(&mut self) {
+        self.console = false;
+    }
+
+    /// Without a console: starts both clocks of each match whose driven clocks are set up
+    /// and whose boards show the start position.
+    pub fn start_ready_clocks(&mut self) {
+        if self.console {
+            return;
+        }
+        for m in &mut self.live {
+            if !self.clocks_started.contains(&m.game)
+                && crate::station::demo::ready_to_start(&m.session.view())
+            {
+                self.clocks_started.push(m.game);
+                m.session.td(crate::arbiter::TdAction::StartClocks);
+            }
+        }
     }
 
     #[must_use]
@@ -277,7 +306,7 @@ impl EventStation {
         self.event.start_game(g, &name)?;
         self.save()?;
         let dir = self.folder.dir().join(&name);
-        let header = game_header(&self.event, g, &plans);
+        let header = game_header(&self.event, g, &plans, self.console);
         let session = match Session::start(
             header,
             &plans,

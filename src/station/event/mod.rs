@@ -16,20 +16,38 @@ pub use folder::EventFolder;
 pub use live::{EventNews, EventStation, LiveMatch};
 
 use crate::BoardId;
-use crate::arbiter::ArbiterConfig;
 use crate::arbiter::journal::JournalHeader;
+use crate::arbiter::{ArbiterConfig, ClockPlan};
 use crate::device::profile::PortSpec;
-use crate::event::{Event, GameRef, Table};
+use crate::event::{Event, GameRef, Table, TableClocks};
 
 use super::{BoardPlan, new_header};
 
 /// The header of a game's match starting now: the event's rules and time control, the
-/// players by seat as the pairing and colours put them, the event's name and site, and
-/// the game's place (`2.3`) for the BPGN's Round.
+/// players by seat as the pairing and colours put them, the table's clocks (driven ones
+/// restarted after a pause by their own play/pause button when the station has no
+/// `console`), the event's name and site, and the game's place (`2.3`) for the BPGN's
+/// Round.
 #[must_use]
-pub fn game_header(event: &Event, g: GameRef, boards: &[BoardPlan]) -> JournalHeader {
+pub fn game_header(
+    event: &Event,
+    g: GameRef,
+    boards: &[BoardPlan],
+    console: bool,
+) -> JournalHeader {
     let mut config = ArbiterConfig::new(event.preset().clone());
     config.players = event.players(g);
+    let table = event
+        .pairing(g.round, g.pairing)
+        .and_then(|p| p.table)
+        .and_then(|t| event.tables.get(t));
+    if table.is_some_and(|t| t.clocks == TableClocks::Drive) {
+        config.clocks = crate::ByBoard {
+            a: ClockPlan::Drive,
+            b: ClockPlan::Drive,
+        };
+        config.clock_button_resumes = !console;
+    }
     let mut header = new_header(config, &event.setup.name, &event.setup.site, boards);
     header.round = event.game_label(g);
     header.teams = event
@@ -57,6 +75,7 @@ pub fn virtual_tables(n: usize) -> Vec<Table> {
             a: (10_001 + 2 * i).to_string(),
             b: (10_002 + 2 * i).to_string(),
             profile: "virtual".to_owned(),
+            clocks: TableClocks::Read,
         })
         .collect()
 }

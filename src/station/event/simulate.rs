@@ -110,7 +110,7 @@ pub fn play_event(
                 .and_then(|t| event.tables.get(t).cloned())
                 .unwrap_or_else(|| virtual_tables(1).remove(0));
             let plans = table_plans(&table)?;
-            let header = game_header(event, g, &plans);
+            let header = game_header(event, g, &plans, true);
             let players = header.config.players.clone();
             let game_play = SimulatedPlay {
                 seed: play.seed.wrapping_add(n),

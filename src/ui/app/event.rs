@@ -314,6 +314,11 @@ impl TandemApp {
                 ev.station_mut().close_game(g)?;
             }
             OverviewRequest::Start(g) => ev.station_mut().start_game(g)?,
+            OverviewRequest::StartClocks(g) => {
+                if let Some(m) = ev.station().live_match(g) {
+                    m.session().td(crate::arbiter::TdAction::StartClocks);
+                }
+            }
             OverviewRequest::StartAll => {
                 ev.station_mut().start_ready()?;
             }
