@@ -22,6 +22,7 @@ mod rules_articles;
 mod rules_perft;
 mod scenarios;
 mod sensing_anomalies;
+mod sensing_pawns;
 mod sensing_property;
 mod sensing_rehearsal;
 mod sim;

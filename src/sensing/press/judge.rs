@@ -7,6 +7,11 @@ use super::*;
 /// far apart.
 const CAPTURE_GESTURE_MS: Millis = 700;
 
+/// How many fields of the board's scan after a landing its origin may lie and still be
+/// read in the same pass: a pawn's single step is 8 fields along the scan, its double
+/// step 16 (with the scan's jitter on top).
+const SAME_PASS_FIELDS: Millis = 20;
+
 /// The board showed exactly the result of one candidate at some moment: the latest such
 /// moment wins, if what the board shows now still agrees with it (the opponent partway
 /// through the reply, or an anomaly that no other candidate explains better).
@@ -80,9 +85,11 @@ pub(super) fn judge_by_evidence(
                                 .any(|sq| s.cells.get(sq).color() == Some(!presser))
                     })
                     .map(|s| s.t_ms);
-                let taken = gone
-                    .into_iter()
-                    .all(|sq| latest.cells.get(sq).color() == Some(!presser))
+                let own_lift = own_departure(c, &cands[cur], gone, history, index, deadline);
+                let taken = !own_lift
+                    && gone
+                        .into_iter()
+                        .all(|sq| latest.cells.get(sq).color() == Some(!presser))
                     && reply_seen_at
                         .is_some_and(|t| t <= snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
                 let vanished = gone.any() && !taken;
@@ -106,6 +113,7 @@ pub(super) fn judge_by_evidence(
                 // that could be taking it and has not landed anywhere yet: which it was,
                 // the reply will show.
                 let takers = (switch
+                    && !own_lift
                     && !appeared
                     && !more_regular
                     && r.cost < ANOMALY_COST
@@ -118,7 +126,10 @@ pub(super) fn judge_by_evidence(
                 // first shown (it may be shown again long after: the piece stays gone).
                 if undecided.is_none_or(|(u, _)| u != one) {
                     undecided = takers.map(|in_hand| {
-                        let until = (!in_hand).then_some(snap.t_ms + c.scan_ms);
+                        // The capturer is lifted within a hand's move of its victim
+                        // (the victim lifted first), reported within a scan.
+                        let until =
+                            (!in_hand).then_some(snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
                         (one, until)
                     });
                 }
@@ -270,6 +281,47 @@ fn went_on_to(
         (Some(l), Some(a)) => l.abs_diff(a) <= gesture_ms,
         _ => false,
     }
+}
+
+/// Were the mover's pieces `gone` at snapshot `at` lifted by the mover's own hand, as the
+/// start of the move `shown` lands (a pawn pushed, where a drop of a pawn on its landing
+/// looked the same until the scan reached the origin)? A piece lifted to move leaves
+/// before it lands: when the scan reaches the origin a few fields after the landing, in
+/// the same pass, it shows it empty. The opponent's reply lifts a victim only after the
+/// press, so it shows in that same pass only if the landing itself was reported late, a
+/// few fields before a fast reply: a move is by far the likelier reading. Later than that
+/// (a scan's worth of fields, or after the press could have shown) it is the reply.
+pub(super) fn own_departure(
+    c: &Committed<'_>,
+    shown: &Candidate,
+    gone: Bitboard,
+    history: &[Snapshot],
+    at: usize,
+    deadline: Millis,
+) -> bool {
+    let Some(&last) = shown.plies.last() else {
+        return false;
+    };
+    let mover = if shown.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let Some(landed_at) = first_shown(shown, move_landing(last), mover, history) else {
+        return false;
+    };
+    let snap = &history[at];
+    gone.any()
+        && gone.into_iter().all(|sq| {
+            // When the square took the value it shows at this moment.
+            let since = history[..=at]
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+                .last()
+                .map_or(snap.t_ms, |s| s.t_ms);
+            since <= landed_at + c.scan_ms * SAME_PASS_FIELDS / 64 && since <= deadline
+        })
 }
 
 /// Could the opponent be capturing on every square of `gone` (a piece of theirs attacks
