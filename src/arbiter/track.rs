@@ -346,6 +346,17 @@ impl ResultSignal {
     #[must_use]
     pub fn read(cells: &Cells) -> Option<ResultSignal> {
         let centre = [Square::D4, Square::E4, Square::D5, Square::E5];
+        // Read after every field update: most of the time no king stands in the centre,
+        // and then there is no signal (both kings must stand there).
+        let is_king = |s: Square| {
+            cells
+                .get(s)
+                .to_piece()
+                .is_some_and(|p| p.role == shakmaty::Role::King)
+        };
+        if !centre.iter().any(|&s| is_king(s)) {
+            return None;
+        }
         let kings: Vec<(Square, Color)> = Square::ALL
             .iter()
             .filter_map(|&s| {

@@ -123,7 +123,9 @@ pub fn explain_before(
         return Residual::default();
     }
     let opp = !mover;
-    let mut diffs: Vec<(Square, Diff)> = Vec::with_capacity(diff.count());
+    // At most 64 differences: kept on the stack (this runs for every field update).
+    let mut buf = [(Square::A1, Diff::Odd(Cell::EMPTY)); 64];
+    let mut n = 0;
     for sq in diff {
         let found = cells.get(sq);
         let exp_color = expect.color(sq);
@@ -145,8 +147,10 @@ pub fn explain_before(
                 Diff::Odd(found)
             }
         };
-        diffs.push((sq, d));
+        buf[n] = (sq, d);
+        n += 1;
     }
+    let diffs = &buf[..n];
     // Try every consistent "opponent partway through one move" and keep the cheapest
     // whole explanation (a knocked piece must not pass for a capture victim when pairing
     // it as displaced explains more).
@@ -159,9 +163,9 @@ pub fn explain_before(
         .enumerate()
         .filter(|(_, (sq, _))| before.contains(*sq))
         .fold(0u64, |m, (i, _)| m | 1 << i);
-    for_each_opponent_move(&diffs, opp, board, opp_reserve, not_victims, |set| {
+    for_each_opponent_move(diffs, opp, board, opp_reserve, not_victims, |set| {
         let len = set.count_ones();
-        let cost = len * IN_PROGRESS_COST + anomaly_cost(&diffs, set, expect);
+        let cost = len * IN_PROGRESS_COST + anomaly_cost(diffs, set, expect);
         let better = match best {
             None => true,
             Some((b_cost, b_len, _)) => {
@@ -175,14 +179,12 @@ pub fn explain_before(
     let Some((cost, _, set)) = best else {
         return Residual::default();
     };
-    let mut used = vec![false; diffs.len()];
     let mut r = Residual::default();
     for i in bits(set) {
-        used[i] = true;
         r.cost += IN_PROGRESS_COST;
         r.in_progress.add(diffs[i].0);
     }
-    collect_anomalies(&diffs, &used, expect, &mut r);
+    collect_anomalies(diffs, set, expect, &mut r);
     debug_assert_eq!(r.cost, cost, "cost-only scoring agrees with the listing");
     r
 }
@@ -459,11 +461,12 @@ pub fn can_reach(board: &Board, from: Square, piece: Piece, to: Square, capture:
     attacks::attacks(from, piece, occupied).contains(to)
 }
 
-fn collect_anomalies(diffs: &[(Square, Diff)], used: &[bool], expect: &Expect, r: &mut Residual) {
+/// Lists the anomalies among the differences not in `used` (a mask of their indices).
+fn collect_anomalies(diffs: &[(Square, Diff)], used: u64, expect: &Expect, r: &mut Residual) {
     let mut missing: Vec<(Square, Piece)> = Vec::new();
     let mut extra: Vec<(Square, Piece)> = Vec::new();
     for (i, &(sq, d)) in diffs.iter().enumerate() {
-        if used[i] {
+        if used & (1 << i) != 0 {
             continue;
         }
         match d {

@@ -41,14 +41,18 @@ pub(super) fn one_ply(
         .filter(|m| !legal.contains(m))
         .collect();
     let known = |m: Move, legal: bool| (m, legal.then_some(Legality::Legal));
-    legal
-        .into_iter()
-        .map(|m| known(m, true))
-        .chain(physical.into_iter().map(|m| known(m, false)))
-        .filter_map(|(m, legality)| {
-            advance(c.state, c.rules, c.tokens, c.allowances, &[], m, legality)
-        })
-        .collect()
+    // Sized up front: a reading is large, and growing the vector would copy them all.
+    let mut out = Vec::with_capacity(legal.len() + physical.len());
+    out.extend(
+        legal
+            .into_iter()
+            .map(|m| known(m, true))
+            .chain(physical.into_iter().map(|m| known(m, false)))
+            .filter_map(|(m, legality)| {
+                advance(c.state, c.rules, c.tokens, c.allowances, &[], m, legality)
+            }),
+    );
+    out
 }
 
 /// The side to move moves, then the other side: a missed press in between.
@@ -311,7 +315,8 @@ pub(super) fn advance(
     let legal = known.unwrap_or_else(|| state.judge(rules, m));
     let (next, t, allow) = step(state, rules, tokens, allowances, m)?;
     let expect = expected(next.board(), next.promoted(), &t, &allow);
-    let mut plies = before.to_vec();
+    let mut plies = Vec::with_capacity(before.len() + 1);
+    plies.extend_from_slice(before);
     plies.push(m);
     let off_pattern = plies.iter().rev().enumerate().any(|(i, p)| {
         let color = if i % 2 == 0 {

@@ -28,10 +28,13 @@ pub(super) fn judge_by_evidence(
 ) -> Option<Verdict> {
     let latest = history.last()?;
     let base_expect = c.expect();
-    let mut union = Bitboard::EMPTY;
-    for snap in history {
-        union |= base_expect.differences(&snap.cells);
-    }
+    // What each snapshot shows off the record: a reading matches a snapshot when that is
+    // all on squares the reading changes, and the reading allows what stands there.
+    let offs: Vec<Bitboard> = history
+        .iter()
+        .map(|snap| base_expect.differences(&snap.cells))
+        .collect();
+    let union = offs.iter().fold(Bitboard::EMPTY, |u, &d| u | d);
     if union.is_empty() {
         return None;
     }
@@ -39,6 +42,10 @@ pub(super) fn judge_by_evidence(
     if cands.is_empty() {
         return None;
     }
+    let changed: Vec<Bitboard> = cands
+        .iter()
+        .map(|k| k.expect.differs_from(&base_expect))
+        .collect();
     // Follow the board in time order. A candidate shown exactly becomes the current
     // interpretation; a later one replaces it only if the current one stopped fitting
     // because of the mover's own pieces (a correction, a slide going further, castling
@@ -49,8 +56,10 @@ pub(super) fn judge_by_evidence(
     let mut undecided: Option<(usize, Option<Millis>)> = None;
     for (index, snap) in history.iter().enumerate() {
         // The one candidate shown exactly at this moment, if exactly one is.
+        let off = offs[index];
         let mut exact = (0..cands.len()).filter(|&i| {
-            cands[i].expect.matches(&snap.cells) && visibly_landed(&cands[i], &snap.cells)
+            cands[i].expect.matches_beside(&snap.cells, off, changed[i])
+                && visibly_landed(&cands[i], &snap.cells)
         });
         let (Some(one), None) = (exact.next(), exact.next()) else {
             continue;
