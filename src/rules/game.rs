@@ -444,7 +444,8 @@ impl Match {
         let t_ms = ply.meta.t_ms;
         let mover = ply.seat();
         let state = &self.boards[board.index()];
-        if state.is_mate(&self.rules) {
+        // The SAN's `#` was judged on this very position with these rules: not again.
+        if ply.gives_mate() {
             let mate = MatchResult {
                 winner: Some(mover.team()),
                 reason: EndReason::Checkmate {

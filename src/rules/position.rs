@@ -442,6 +442,15 @@ impl BoardState {
     /// No legal move and not in check.
     #[must_use]
     pub fn is_stalemate(&self, rules: &RulesPreset) -> bool {
+        // Not in check with a piece in hand, a drop on any empty square is a move (a pawn
+        // only on some ranks, so it is left to the move generator).
+        let in_hand = self.reserves.get(self.turn());
+        let piece_in_hand = RESERVE_ROLES
+            .iter()
+            .any(|&r| r != Role::Pawn && in_hand.get(r) > 0);
+        if piece_in_hand && !self.is_check() && self.setup.board.occupied() != Bitboard::FULL {
+            return false;
+        }
         self.analysed().is_some()
             && !self.is_check()
             && self.legal_moves_unfiltered(rules).is_empty()
