@@ -14,6 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use tandem::BoardId;
 use tandem::arbiter::spectator::SpectatorView;
+use tandem::arbiter::view::MatchView;
 use tandem::arbiter::{Arbiter, ArbiterConfig, BoardEvent, BoardEventKind, Input, TdAction};
 use tandem::event::{ByeScore, Event, Format, GameRef, Setup};
 use tandem::rules::{EndReason, MatchResult, RulesPreset, Seat, Team};
@@ -311,4 +312,77 @@ fn between_rounds_the_projector_shows_the_standings() {
     p.get_by_label_contains(&name);
     drop(h);
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The overview's card of a table with driven clocks: "Start clocks" only once both clocks
+/// are set up and both boards show the start position, and it asks for that match's start.
+#[test]
+fn a_match_card_offers_start_clocks_once_both_clocks_are_set_up() {
+    use crate::common::clocks::{Rig, configs};
+    use tandem::arbiter::ClockPlan;
+
+    let mut e = event(2);
+    e.pair_next_round().unwrap();
+    let g = GameRef {
+        round: 1,
+        pairing: 1,
+        game: 1,
+    };
+    e.start_game(g, "rounds/1/match-1").unwrap();
+    let rules = RulesPreset::built_in("uscf-bughouse");
+    let mut rig = Rig::new(rules.clone(), ClockPlan::Drive, configs(&rules, true));
+    let card = |view: MatchView, now: u64| {
+        vec![OverviewMatch {
+            game: g,
+            label: "1.1".into(),
+            table: Some(0),
+            teams: ["Knights".into(), "Pawnstars".into()],
+            view: Arc::new(view),
+            now,
+        }]
+    };
+    let shown: Rc<RefCell<Vec<OverviewMatch>>> = Rc::new(RefCell::new(card(rig.view(), 0)));
+    let asked: Rc<RefCell<Vec<OverviewRequest>>> = Rc::default();
+    let (matches, out) = (shown.clone(), asked.clone());
+    let mut h = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui(move |ui| {
+            let r = overview::show(
+                ui,
+                &Overview {
+                    event: &e,
+                    matches: &matches.borrow(),
+                    pieces: None,
+                    hall: HallChoice::Auto,
+                    next_round_in: None,
+                },
+            );
+            out.borrow_mut().extend(r);
+        });
+    h.run();
+    // Boards not yet connected, clocks not set up: nothing to start.
+    assert!(
+        h.query_by_role_and_label(A11y::Button, "Start clocks")
+            .is_none()
+    );
+    rig.run(4000);
+    *shown.borrow_mut() = card(rig.view(), 4000);
+    h.run();
+    h.get_by_role_and_label(A11y::Button, "Start clocks")
+        .click();
+    h.run();
+    assert_eq!(
+        asked.borrow().as_slice(),
+        &[OverviewRequest::StartClocks(g)]
+    );
+    // Started (as the overview's request does it): the button goes.
+    rig.td(5000, TdAction::StartClocks);
+    rig.run(7000);
+    assert!(rig.view().clocks.started);
+    *shown.borrow_mut() = card(rig.view(), 7000);
+    h.run();
+    assert!(
+        h.query_by_role_and_label(A11y::Button, "Start clocks")
+            .is_none()
+    );
 }
