@@ -345,6 +345,14 @@ fn a_board_lost_in_one_match_leaves_the_other_match_alone() {
             .unwrap()
             .view()
     };
+    // The demo's DGT3000s are driven: Tandem set up and started both clocks of each match.
+    for table in 0..2 {
+        assert!(view_of(&demo, table).clocks.started, "table {}", table + 1);
+        for b in BoardId::BOTH {
+            let board = demo.boards(table).unwrap().handle(b).unwrap();
+            assert!(board.inspect(|e| e.clock_in_pc_mode()).unwrap());
+        }
+    }
     let lost = demo.boards(0).unwrap().handle(BoardId::A).unwrap();
     lost.unplug();
     follow_until(&mut demo, 30, "table 1's board A seen lost", |d| {

@@ -11,7 +11,7 @@ use anyhow::Context as _;
 
 use super::hands::{DemoBoards, DemoPlayer};
 use crate::arbiter::TdAction;
-use crate::event::{ByeScore, Event, Format, GameRef, Setup};
+use crate::event::{ByeScore, Event, Format, GameRef, Setup, Table, TableClocks};
 use crate::rules::RulesPreset;
 use crate::station::event::simulate::simulated_teams;
 use crate::station::event::{EventFolder, EventNews, EventStation, virtual_tables};
@@ -82,7 +82,15 @@ pub fn create_demo_event(root: &Path, rules: &str, teams: usize) -> anyhow::Resu
     for t in simulated_teams(teams, size, 1) {
         event.add_team(t)?;
     }
-    event.tables = virtual_tables((teams / 2).max(1));
+    // The demo's DGT3000s are driven, as a club with them would: Tandem sets each match's
+    // clocks up and starts them together.
+    event.tables = virtual_tables((teams / 2).max(1))
+        .into_iter()
+        .map(|t| Table {
+            clocks: TableClocks::Drive,
+            ..t
+        })
+        .collect();
     let events = crate::station::event::folder::events_root(root);
     prune_demo_events(&events, KEEP_DEMO_EVENTS);
     let dir = events.join(format!("demo-{}", stamp_now()));
@@ -173,6 +181,8 @@ impl EventDemo {
             }
         }
         self.start_ready()?;
+        // The demo's TD starts each match's clocks once they are set up.
+        self.station.start_clocks_where_ready();
         news.extend(self.station.follow()?);
         Ok(news)
     }

@@ -120,11 +120,11 @@ impl DemoBoards {
         self.play_with(rules, seed, max_plies, true, u64::MAX)
     }
 
-    /// Like [`Self::play`], but the hands set up a game only when allowed to
-    /// ([`DemoPlayer::allow_next_game`]): an event's table waits for its next pairing.
+    /// Like [`Self::play_on_tandems_start`], but the hands set up a game only when allowed
+    /// to ([`DemoPlayer::allow_next_game`]): an event's table waits for its next pairing.
     #[must_use]
     pub fn play_on_request(&self, rules: RulesPreset, seed: u64, max_plies: usize) -> DemoPlayer {
-        self.play_with(rules, seed, max_plies, false, 0)
+        self.play_with(rules, seed, max_plies, true, 0)
     }
 
     fn play_with(

@@ -223,6 +223,12 @@ impl EventStation {
         if self.console {
             return;
         }
+        self.start_clocks_where_ready();
+    }
+
+    /// Starts both clocks of each match whose driven clocks are set up and whose boards
+    /// show the start position, once a match (the TD's part, done by a demo).
+    pub fn start_clocks_where_ready(&mut self) {
         for m in &mut self.live {
             if !self.clocks_started.contains(&m.game)
                 && crate::station::demo::ready_to_start(&m.session.view())
