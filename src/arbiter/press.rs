@@ -351,7 +351,7 @@ impl Arbiter {
         }
         self.outputs.push(Output::RecordChanged);
         let second = Candidate {
-            plies: vec![pair.plies[1]],
+            plies: [pair.plies[1]].into_iter().collect(),
             expect: pair.expect,
             tokens: pair.tokens.clone(),
             allowances: pair.allowances.clone(),

@@ -471,6 +471,64 @@ pub fn expected(
     e
 }
 
+/// A board as the record has it, the inputs of [`expected`]: pieces, promoted pieces,
+/// tokens, extra allowances.
+pub type Recorded<'a> = (&'a Board, Bitboard, &'a Tokens, &'a [(Square, u16)]);
+
+/// The same as `expected(after)`, worked out from `base`, the expectation of `before`: only
+/// the squares whose piece, promotion, token or allowance changed are worked out again. A
+/// reading changes two or three squares, and readings are made by the thousand.
+#[must_use]
+pub fn expected_after(base: &Expect, before: Recorded<'_>, after: Recorded<'_>) -> Expect {
+    let (old_board, old_promoted, old_tokens, old_extra) = before;
+    let (board, promoted, tokens, extra) = after;
+    let promoted = promoted & board.occupied();
+    let mut changed = (old_promoted & old_board.occupied()) ^ promoted;
+    for role in ROLES {
+        changed |= old_board.by_role(role) ^ board.by_role(role);
+    }
+    for color in [Color::White, Color::Black] {
+        changed |= old_board.by_color(color) ^ board.by_color(color);
+    }
+    for (sq, _) in old_tokens.iter().chain(tokens.iter()) {
+        changed.add(sq);
+    }
+    for &(sq, _) in old_extra.iter().chain(extra) {
+        changed.add(sq);
+    }
+    let mut e = Expect {
+        masks: base.masks,
+        logical: base.logical,
+        board: board.clone(),
+    };
+    // Each changed square as `expected` works it out; the others are as in `base`.
+    for sq in changed {
+        let i = sq.to_usize();
+        let piece = board.piece_at(sq);
+        let cell = Cell::from_piece(piece);
+        e.logical[i] = cell;
+        e.masks[i] = match piece {
+            Some(p) if promoted.contains(sq) => {
+                tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
+            }
+            Some(_) => cell.bit(),
+            None => 1,
+        };
+    }
+    for &(sq, m) in extra {
+        e.masks[sq.to_usize()] |= m;
+    }
+    for &(sq, _) in extra {
+        if e.logical[sq.to_usize()].is_empty()
+            && let Some(p) = e.piece_beyond_record(sq)
+        {
+            e.board.set_piece_at(sq, p);
+        }
+    }
+    debug_assert_eq!(e, expected(board, promoted, tokens, extra));
+    e
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -533,6 +591,45 @@ mod tests {
                 assert!(after.matches_beside(&cells, base.differences(&cells), changed));
             }
         }
+    }
+
+    #[test]
+    fn expectation_after_a_change_is_the_one_worked_out_afresh() {
+        let mut board = Board::default();
+        board.discard_piece_at(Square::E7);
+        board.set_piece_at(Square::E8, Color::White.queen());
+        board.discard_piece_at(Square::D8);
+        let promoted = Bitboard::from_square(Square::E8);
+        let mut tokens = Tokens::default();
+        tokens.set(Square::E8, Token::Hidden);
+        let extra = [(Square::H8, Cell::piece(Color::White.pawn()).bit())];
+        let base = expected(&board, promoted, &tokens, &[]);
+        // The queen captures on f8 (its token goes with it), a pawn awaits removal on h8.
+        let mut after = board.clone();
+        after.discard_piece_at(Square::E8);
+        after.set_piece_at(Square::F8, Color::White.queen());
+        let mut moved = Tokens::default();
+        moved.set(Square::F8, Token::Hidden);
+        let moved_promoted = Bitboard::from_square(Square::F8);
+        let fresh = expected(&after, moved_promoted, &moved, &extra);
+        let worked = expected_after(
+            &base,
+            (&board, promoted, &tokens, &[]),
+            (&after, moved_promoted, &moved, &extra),
+        );
+        assert_eq!(worked, fresh);
+        assert!(worked.allows(Square::F8, Cell::EMPTY));
+        assert!(worked.allows(Square::H8, Cell::piece(Color::White.pawn())));
+        // And on: the allowance gone, the token settled.
+        let mut settled = moved.clone();
+        settled.set(Square::F8, Token::Piece(Role::Queen));
+        let on = expected_after(
+            &worked,
+            (&after, moved_promoted, &moved, &extra),
+            (&after, moved_promoted, &settled, &[]),
+        );
+        assert_eq!(on, expected(&after, moved_promoted, &settled, &[]));
+        assert!(!on.allows(Square::F8, Cell::EMPTY));
     }
 
     #[test]

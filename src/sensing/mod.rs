@@ -12,9 +12,9 @@ pub mod cells;
 pub mod explain;
 pub mod press;
 
-pub use cells::{Cell, Cells, Expect, Token, Tokens, expected};
+pub use cells::{Cell, Cells, Expect, Recorded, Token, Tokens, expected, expected_after};
 pub use explain::{Anomaly, Residual, explain, explain_before, explain_with};
 pub use press::{
-    Candidate, Committed, PressSeen, Snapshot, Verdict, judge_press, judge_stable,
+    Candidate, Committed, Plies, PressSeen, Snapshot, Verdict, judge_press, judge_stable,
     judge_three_presses, touched,
 };

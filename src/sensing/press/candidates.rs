@@ -41,6 +41,8 @@ pub(super) fn one_ply(
         .filter(|m| !legal.contains(m))
         .collect();
     let known = |m: Move, legal: bool| (m, legal.then_some(Legality::Legal));
+    let base = c.expect();
+    let from = Start::new(c.state, c.tokens, c.allowances, &base);
     // Sized up front: a reading is large, and growing the vector would copy them all.
     let mut out = Vec::with_capacity(legal.len() + physical.len());
     out.extend(
@@ -48,9 +50,7 @@ pub(super) fn one_ply(
             .into_iter()
             .map(|m| known(m, true))
             .chain(physical.into_iter().map(|m| known(m, false)))
-            .filter_map(|(m, legality)| {
-                advance(c.state, c.rules, c.tokens, c.allowances, &[], m, legality)
-            }),
+            .filter_map(|(m, legality)| advance(&from, c.rules, &[], m, legality)),
     );
     out
 }
@@ -64,9 +64,15 @@ pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
             continue;
         };
         let unseen = unseen_move(m1, diff);
-        for m2 in relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen) {
+        let moves = relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen);
+        if moves.is_empty() {
+            continue;
+        }
+        let base = expected(state1.board(), state1.promoted(), &tokens1, &allow1);
+        let from = Start::new(&state1, &tokens1, &allow1, &base);
+        for m2 in moves {
             let legal = Some(Legality::Legal);
-            if let Some(cand) = advance(&state1, c.rules, &tokens1, &allow1, &[m1], m2, legal) {
+            if let Some(cand) = advance(&from, c.rules, &[m1], m2, legal) {
                 out.push(cand);
             }
         }
@@ -106,9 +112,15 @@ pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
                 continue;
             };
             let unseen2 = unseen1 || unseen_move(m2, diff);
-            for m3 in relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2) {
+            let moves = relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2);
+            if moves.is_empty() {
+                continue;
+            }
+            let base = expected(s2.board(), s2.promoted(), &t2, &a2);
+            let from = Start::new(&s2, &t2, &a2, &base);
+            for m3 in moves {
                 let legal = Some(Legality::Legal);
-                if let Some(cand) = advance(&s2, c.rules, &t2, &a2, &[m1, m2], m3, legal) {
+                if let Some(cand) = advance(&from, c.rules, &[m1, m2], m3, legal) {
                     out.push(cand);
                 }
             }
@@ -301,23 +313,56 @@ pub(super) fn step(
     Some((next, t, allow))
 }
 
+/// A board the readings start from: state, tokens, allowances, and what the sensors should
+/// show on it (each reading's expectation is worked out from it, square by square).
+pub(super) struct Start<'a> {
+    state: &'a BoardState,
+    tokens: &'a Tokens,
+    allowances: &'a [(Square, u16)],
+    expect: &'a Expect,
+}
+
+impl<'a> Start<'a> {
+    /// `expect` must be `expected` of the other three.
+    pub(super) fn new(
+        state: &'a BoardState,
+        tokens: &'a Tokens,
+        allowances: &'a [(Square, u16)],
+        expect: &'a Expect,
+    ) -> Start<'a> {
+        Start {
+            state,
+            tokens,
+            allowances,
+            expect,
+        }
+    }
+}
+
 pub(super) fn advance(
-    state: &BoardState,
+    from: &Start<'_>,
     rules: &RulesPreset,
-    tokens: &Tokens,
-    allowances: &[(Square, u16)],
     before: &[Move],
     m: Move,
     known: Option<Legality>,
 ) -> Option<Candidate> {
+    let Start {
+        state,
+        tokens,
+        allowances,
+        expect: base,
+    } = *from;
     // Moves generated as legal need no judging again (for a drop, judging asks whether it
     // mates, which is dear).
     let legal = known.unwrap_or_else(|| state.judge(rules, m));
     let (next, t, allow) = step(state, rules, tokens, allowances, m)?;
-    let expect = expected(next.board(), next.promoted(), &t, &allow);
-    let mut plies = Vec::with_capacity(before.len() + 1);
-    plies.extend_from_slice(before);
-    plies.push(m);
+    let expect = expected_after(
+        base,
+        (state.board(), state.promoted(), tokens, allowances),
+        (next.board(), next.promoted(), &t, &allow),
+    );
+    // At most two plies before (three-ply readings): they fit.
+    let plies: Plies = before.iter().copied().chain([m]).collect();
     let off_pattern = plies.iter().rev().enumerate().any(|(i, p)| {
         let color = if i % 2 == 0 {
             state.turn()

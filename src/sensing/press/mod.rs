@@ -12,7 +12,7 @@
 
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
-use super::cells::{Cell, Cells, Expect, Token, Tokens, expected};
+use super::cells::{Cell, Cells, Expect, Token, Tokens, expected, expected_after};
 use super::explain::{ANOMALY_COST, Residual, explain_before, explain_with};
 use crate::Millis;
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
@@ -58,10 +58,14 @@ impl Committed<'_> {
     }
 }
 
+/// The plies of one reading: at most three (the presser's, and with two presses missed the
+/// opponent's and the presser's before it), kept inline: no allocation per reading.
+pub type Plies = arrayvec::ArrayVec<Move, 3>;
+
 /// One interpretation: the plies played since the last commit (the last by the presser).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
-    pub plies: Vec<Move>,
+    pub plies: Plies,
     /// What the sensors should show after the plies.
     pub expect: Expect,
     /// Token of every promoted piece after the plies.
