@@ -412,6 +412,35 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 8_693_229_020_786_254_152,
         },
+        // The last move and its fast reply pressed within one whole second of the clock,
+        // which never showed either press: the board standing still on both tells.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 7_956_593_198_072_950_341,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_257_463_446_595_353_843,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 2_455_453_047_370_805_961,
+        },
     ];
     replay_setups(&cases);
 }
