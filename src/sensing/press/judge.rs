@@ -267,27 +267,6 @@ pub(super) fn judge_by_evidence(
     })
 }
 
-/// A board with a clock that has stood still a while, no press waiting: the side to move
-/// and then the opponent may both have moved and pressed between two of the clock's
-/// messages (two presses within one whole second leave its reading as it was, and the
-/// board sends the clock's times only when they change). The pair of legal moves the
-/// board shows exactly, if one pair does; each move visible (a lying promoted piece's
-/// move shows nothing, and nothing else says it was made).
-#[must_use]
-pub fn judge_two_unseen_presses(c: &Committed<'_>, latest: &Cells) -> Option<Candidate> {
-    let diff = c.expect().differences(latest);
-    if diff.is_empty() {
-        return None;
-    }
-    let mut exact: Vec<Candidate> = two_ply(c, diff)
-        .into_iter()
-        .filter(|k| {
-            k.plies.iter().all(|m| touched(*m).intersects(diff)) && k.expect.matches(latest)
-        })
-        .collect();
-    if exact.len() == 1 { exact.pop() } else { None }
-}
-
 /// Readings landing a promoted piece laid on its side where the shown reading set a pawn
 /// of the mover (a drop of a pawn, say), and when the shown pawn stood long enough to be no
 /// lying one.
