@@ -23,6 +23,8 @@ mod rules_perft;
 mod scenarios;
 mod sensing_anomalies;
 mod sensing_pawns;
+mod sensing_press_timing;
+mod sensing_promoted;
 mod sensing_property;
 mod sensing_rehearsal;
 mod sim;

@@ -151,6 +151,12 @@ pub(super) fn judge_by_evidence(
     }
     let (cand, index) = current?;
     let one = &cands[cand];
+    // A pawn shown where a promoted piece lying on its side could have landed: which it
+    // was, the next scan tells (a pawn set down stays, a lying one showed for a scan).
+    let lying = lying_rivals(c, one, &cands, &history[..=index], history, latest);
+    if let Some(verdict) = lying.as_ref().and_then(|l| l.gone(c, presser, history)) {
+        return Some(verdict);
+    }
     let now = explain_with(
         &one.expect,
         &latest.cells,
@@ -246,10 +252,119 @@ pub(super) fn judge_by_evidence(
     {
         return None;
     }
+    if let Some(until) = lying.map(|l| l.confirmed_at) {
+        return Some(Verdict::Provisional {
+            candidate: one.clone(),
+            residual: now,
+            snapshot: index,
+            until: Some(until),
+        });
+    }
     Some(Verdict::Commit {
         candidate: one.clone(),
         residual: now,
         snapshot: index,
+    })
+}
+
+/// Readings landing a promoted piece laid on its side where the shown reading set a pawn
+/// of the mover (a drop of a pawn, say), and when the shown pawn stood long enough to be no
+/// lying one.
+struct LyingRivals<'a> {
+    square: Square,
+    rivals: Vec<&'a Candidate>,
+    /// When the latest run of the pawn on the square ended (the square read as something
+    /// else), if it has.
+    ended: Option<Millis>,
+    /// A scan after that run began, and the scan's jitter: by then a lying piece that read
+    /// as a pawn once reads as nothing again (a pawn standing reads as one on every pass).
+    confirmed_at: Millis,
+}
+
+impl LyingRivals<'_> {
+    /// The pawn is gone again within a scan of showing, nobody's piece in its place: it was
+    /// the lying piece read as a pawn for one pass. Its move is the reading (one of them,
+    /// if several lying pieces could have gone there: the TD is asked).
+    fn gone(&self, c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> Option<Verdict> {
+        let latest = history.last()?;
+        if !latest.cells.get(self.square).is_empty() || self.ended? > self.confirmed_at {
+            return None;
+        }
+        let residual = |k: &Candidate| {
+            explain_with(
+                &k.expect,
+                &latest.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            )
+        };
+        match self.rivals.as_slice() {
+            [one] => Some(Verdict::Commit {
+                candidate: (*one).clone(),
+                residual: residual(one),
+                snapshot: history.len() - 1,
+            }),
+            several => Some(Verdict::Ambiguous {
+                tied: several.iter().map(|k| (*k).clone()).collect(),
+                residual: residual(several[0]),
+            }),
+        }
+    }
+}
+
+/// A lying promoted piece reads as nothing, or now and then as a pawn for one pass of the
+/// scan: the shown reading's pawn on its landing may be that. `until_shown` is the history
+/// up to the moment the reading was shown.
+fn lying_rivals<'a>(
+    c: &Committed<'_>,
+    shown: &Candidate,
+    cands: &'a [Candidate],
+    until_shown: &[Snapshot],
+    history: &[Snapshot],
+    latest: &Snapshot,
+) -> Option<LyingRivals<'a>> {
+    let last = *shown.plies.last()?;
+    let square = move_landing(last);
+    let mover = if shown.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let pawn = Some(mover.pawn());
+    if shown.hidden_landing || until_shown.last()?.cells.get(square).to_piece() != pawn {
+        return None;
+    }
+    let rivals: Vec<&Candidate> = cands
+        .iter()
+        .filter(|k| {
+            k.hidden_landing
+                && k.plies.len() == shown.plies.len()
+                && k.plies.last().is_some_and(|&m| move_landing(m) == square)
+        })
+        .collect();
+    if rivals.is_empty() {
+        return None;
+    }
+    // The latest run of the pawn on the square, up to its end (now, or when it went).
+    let end = if latest.cells.get(square).to_piece() == pawn {
+        history.len()
+    } else {
+        history
+            .iter()
+            .rposition(|s| s.cells.get(square).to_piece() == pawn)?
+            + 1
+    };
+    let since = history[..end]
+        .iter()
+        .rev()
+        .take_while(|s| s.cells.get(square).to_piece() == pawn)
+        .last()
+        .map_or(latest.t_ms, |s| s.t_ms);
+    Some(LyingRivals {
+        square,
+        rivals,
+        ended: history.get(end).map(|s| s.t_ms),
+        confirmed_at: since + c.scan_ms + c.scan_ms / 4,
     })
 }
 

@@ -167,6 +167,20 @@ impl Scene {
             .collect()
     }
 
+    /// The clock messages board `b` sent after a run: (time, the side running).
+    pub fn clock_seen(&self, b: BoardId) -> Vec<(Millis, Option<tandem::dgt::ClockSide>)> {
+        use tandem::arbiter::BoardEventKind;
+        use tandem::dgt::Message;
+        Rehearsal::events(&self.outputs)
+            .into_iter()
+            .filter(|ev| ev.board == b)
+            .filter_map(|ev| match ev.kind {
+                BoardEventKind::Message(Message::Clock(c)) => Some((ev.t_ms, c.running)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Runs everything (plus `tail` ms) through the production link code and the arbiter.
     pub fn run(&mut self, tail: Millis) -> Played {
         self.outputs.extend(self.table.run_until(self.t + tail));

@@ -1,0 +1,58 @@
+//! When presses reach the PC. The board polls the clock and sends its times only when they
+//! change, so a press shows as a change of the running side some time after the lever; two
+//! presses within one whole second of the clock (a move and a fast reply) may never show
+//! at all: the clock runs on for the same side, at the same whole seconds.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::Scene;
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::A;
+use tandem::dgt::ClockSide;
+
+/// Known failure (README, known limitations): no press is ever seen, so both moves are
+/// missing from the record until the next press reads them (at the end of a match, never).
+#[test]
+#[ignore = "known failure, run by hand"]
+fn a_move_and_a_fast_reply_pressed_within_a_second_and_never_shown_by_the_clock() {
+    // After 1.e4 e5, White plays Nf3 and presses, Black answers Nc6 at once and presses,
+    // then White thinks. Where the clock never showed Black's side running, only the board
+    // tells that both moves were made and pressed: it stands still on them.
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 50);
+        s.lift(A, "g1").wait(200).place(A, "f3", 'N').wait(100);
+        let first = s.t;
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "b8")
+            .wait(120)
+            .place(A, "c6", 'n')
+            .wait(60)
+            .press(A, Black)
+            .wait(8000);
+        let p = s.run(3000);
+        // White's clock is on the left (the scene's clocks); Black's side never ran, as
+        // far as the clock's messages tell.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && running == Some(ClockSide::Right));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "Nc6"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        unseen >= 4,
+        "only {unseen} pairs of presses the clock never showed"
+    );
+}
