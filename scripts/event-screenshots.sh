@@ -10,7 +10,6 @@
 #   scripts/event-screenshots.sh                 # into docs/
 #   AFTER=40 OUT=/tmp/shots scripts/event-screenshots.sh
 #
-# Run scripts/screenshots.sh once first (it installs Xvfb, openbox, Mesa, ImageMagick).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -19,6 +18,7 @@ OUT=${OUT:-docs}
 AFTER=${AFTER:-45}
 SIZE=${SIZE:-1920x1080}
 
+need_packages "${XVFB_PACKAGES[@]}"
 prepare
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
