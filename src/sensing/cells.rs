@@ -177,6 +177,21 @@ pub struct Expect {
 }
 
 impl Expect {
+    /// Cells allowed beyond the record (a removal square): the masks widened, and a piece
+    /// the record does not have but the square may still show put on the board.
+    fn allow_extra(&mut self, extra: &[(Square, u16)]) {
+        for &(sq, m) in extra {
+            self.masks[sq.to_usize()] |= m;
+        }
+        for &(sq, _) in extra {
+            if self.logical[sq.to_usize()].is_empty()
+                && let Some(p) = self.piece_beyond_record(sq)
+            {
+                self.board.set_piece_at(sq, p);
+            }
+        }
+    }
+
     /// Nothing expected anywhere (an empty board).
     #[must_use]
     pub fn empty() -> Expect {
@@ -458,16 +473,7 @@ pub fn expected(
             e.masks[sq.to_usize()] = tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color);
         }
     }
-    for &(sq, m) in extra {
-        e.masks[sq.to_usize()] |= m;
-    }
-    for &(sq, _) in extra {
-        if e.logical[sq.to_usize()].is_empty()
-            && let Some(p) = e.piece_beyond_record(sq)
-        {
-            e.board.set_piece_at(sq, p);
-        }
-    }
+    e.allow_extra(extra);
     e
 }
 
@@ -515,16 +521,7 @@ pub fn expected_after(base: &Expect, before: Recorded<'_>, after: Recorded<'_>) 
             None => 1,
         };
     }
-    for &(sq, m) in extra {
-        e.masks[sq.to_usize()] |= m;
-    }
-    for &(sq, _) in extra {
-        if e.logical[sq.to_usize()].is_empty()
-            && let Some(p) = e.piece_beyond_record(sq)
-        {
-            e.board.set_piece_at(sq, p);
-        }
-    }
+    e.allow_extra(extra);
     debug_assert_eq!(e, expected(board, promoted, tokens, extra));
     e
 }

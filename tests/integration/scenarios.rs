@@ -251,34 +251,10 @@ fn board_turned_round_and_clock_on_the_right() {
     assert_eq!(p.arb.track(A).clock.white_side, Some(ClockSide::Right));
 }
 
-/// 1. h4 g5 2. hxg5 a6 3. g6 a5 4. gxh7 a4: White's pawn on h7, ready to take on g8.
-fn pawn_on_the_seventh(s: &mut Scene) {
-    s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
-    s.lift(A, "h4")
-        .wait(300)
-        .lift(A, "g5")
-        .wait(300)
-        .place(A, "g5", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
-    s.mv(A, "a7", "a6", 'p');
-    s.mv(A, "g5", "g6", 'P').mv(A, "a6", "a5", 'p');
-    s.lift(A, "g6")
-        .wait(300)
-        .lift(A, "h7")
-        .wait(300)
-        .place(A, "h7", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
-    s.mv(A, "a5", "a4", 'p');
-}
-
 #[test]
 fn promotion_with_a_spare_piece_is_recorded_as_that_piece() {
     let mut s = Scene::new("uscf-bughouse");
-    pawn_on_the_seventh(&mut s);
+    s.pawn_on_the_seventh();
     s.lift(A, "h7")
         .wait(300)
         .lift(A, "g8")
@@ -304,7 +280,7 @@ fn promotion_with_a_spare_piece_is_recorded_as_that_piece() {
 #[test]
 fn promotion_with_the_pawn_left_upright_asks_which_piece() {
     let mut s = Scene::new("uscf-bughouse");
-    pawn_on_the_seventh(&mut s);
+    s.pawn_on_the_seventh();
     s.lift(A, "h7")
         .wait(300)
         .lift(A, "g8")
@@ -326,7 +302,7 @@ fn promotion_with_the_pawn_left_upright_asks_which_piece() {
 #[test]
 fn promotion_confirmed_by_the_td_and_the_laid_down_pawn_followed() {
     let mut s = Scene::new("uscf-bughouse");
-    pawn_on_the_seventh(&mut s);
+    s.pawn_on_the_seventh();
     // The pawn captures on g8 and is laid on its side: the sensors see nothing there.
     s.lift(A, "h7")
         .wait(300)
@@ -387,7 +363,7 @@ fn hidden_promoted_piece_moving_unseen_asks_where_it_went() {
         ..EmulatorConfig::default()
     };
     let mut s = Scene::with("uscf-bughouse", a, b);
-    pawn_on_the_seventh(&mut s);
+    s.pawn_on_the_seventh();
     s.lift(A, "h7")
         .wait(300)
         .lift(A, "g8")

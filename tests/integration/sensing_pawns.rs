@@ -10,7 +10,7 @@
 
 use crate::common::scene::Scene;
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::{A, B};
+use tandem::BoardId::A;
 use tandem::arbiter::Timing;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -31,17 +31,7 @@ fn white_a_holds_a_pawn(bluetooth: bool) -> Scene {
         },
     );
     s.timing[0] = Timing::for_scan_period(if bluetooth { 500 } else { 250 });
-    s.mv(B, "e2", "e4", 'P')
-        .mv(B, "d7", "d5", 'p')
-        .mv(B, "b1", "c3", 'N')
-        .lift(B, "e4")
-        .wait(200)
-        .lift(B, "d5")
-        .wait(200)
-        .place(B, "e4", 'p')
-        .wait(300)
-        .press(B, Black)
-        .wait(1500);
+    s.black_takes_a_pawn_on_b();
     s.mv(A, "e2", "e4", 'P')
         .mv(A, "b8", "c6", 'n')
         .mv(A, "g1", "f3", 'N')

@@ -7,8 +7,8 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::common::scene::{Scene, k, pc};
-use shakmaty::Color::{Black, White};
-use tandem::BoardId::{A, B};
+use shakmaty::Color::White;
+use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -28,37 +28,8 @@ fn lying_queen_and_a_pawn_in_hand() -> Scene {
             ..EmulatorConfig::default()
         },
     );
-    s.mv(B, "e2", "e4", 'P')
-        .mv(B, "d7", "d5", 'p')
-        .mv(B, "b1", "c3", 'N')
-        .lift(B, "e4")
-        .wait(200)
-        .lift(B, "d5")
-        .wait(200)
-        .place(B, "e4", 'p')
-        .wait(300)
-        .press(B, Black)
-        .wait(1500);
-    s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
-    s.lift(A, "h4")
-        .wait(300)
-        .lift(A, "g5")
-        .wait(300)
-        .place(A, "g5", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
-    s.mv(A, "a7", "a6", 'p');
-    s.mv(A, "g5", "g6", 'P').mv(A, "a6", "a5", 'p');
-    s.lift(A, "g6")
-        .wait(300)
-        .lift(A, "h7")
-        .wait(300)
-        .place(A, "h7", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
-    s.mv(A, "a5", "a4", 'p');
+    s.black_takes_a_pawn_on_b();
+    s.pawn_on_the_seventh();
     s.lift(A, "h7")
         .wait(300)
         .lift(A, "g8")

@@ -42,6 +42,50 @@ impl Scene {
         )
     }
 
+    /// Board B: 1.e4 d5 2.Nc3 dxe4, Black's capture pressed: White on board A holds a pawn.
+    pub fn black_takes_a_pawn_on_b(&mut self) -> &mut Scene {
+        use BoardId::B;
+        use Color::Black;
+        self.mv(B, "e2", "e4", 'P')
+            .mv(B, "d7", "d5", 'p')
+            .mv(B, "b1", "c3", 'N')
+            .lift(B, "e4")
+            .wait(200)
+            .lift(B, "d5")
+            .wait(200)
+            .place(B, "e4", 'p')
+            .wait(300)
+            .press(B, Black)
+            .wait(1500)
+    }
+
+    /// Board A: White's h-pawn takes its way to h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4),
+    /// a capture on g8 away from promoting.
+    pub fn pawn_on_the_seventh(&mut self) -> &mut Scene {
+        use BoardId::A;
+        use Color::White;
+        self.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
+        self.lift(A, "h4")
+            .wait(300)
+            .lift(A, "g5")
+            .wait(300)
+            .place(A, "g5", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        self.mv(A, "a7", "a6", 'p');
+        self.mv(A, "g5", "g6", 'P').mv(A, "a6", "a5", 'p');
+        self.lift(A, "g6")
+            .wait(300)
+            .lift(A, "h7")
+            .wait(300)
+            .place(A, "h7", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        self.mv(A, "a5", "a4", 'p')
+    }
+
     pub fn with(preset: &str, a: EmulatorConfig, b: EmulatorConfig) -> Scene {
         let rules = RulesPreset::built_in(preset);
         let mut table = SimTable::new(&[a, b], 5);
