@@ -84,6 +84,33 @@ fn play(arb: &mut Arbiter, t_ms: u64, board: BoardId, mv: &str) {
     });
 }
 
+/// The overview of `e` drawn on its own, over `matches` (which the test may change between
+/// frames), run once; the TD's requests collect in the second.
+fn overview_alone(
+    e: Event,
+    matches: Rc<RefCell<Vec<OverviewMatch>>>,
+) -> (Harness<'static>, Rc<RefCell<Vec<OverviewRequest>>>) {
+    let asked: Rc<RefCell<Vec<OverviewRequest>>> = Rc::default();
+    let out = asked.clone();
+    let mut h = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui(move |ui| {
+            let r = overview::show(
+                ui,
+                &Overview {
+                    event: &e,
+                    matches: &matches.borrow(),
+                    pieces: None,
+                    hall: HallChoice::Auto,
+                    next_round_in: None,
+                },
+            );
+            out.borrow_mut().extend(r);
+        });
+    h.run();
+    (h, asked)
+}
+
 #[test]
 fn the_overview_has_one_alert_queue_naming_each_match() {
     let mut e = event(4);
@@ -124,24 +151,7 @@ fn the_overview_has_one_alert_queue_naming_each_match() {
             now: 3000,
         },
     ];
-    let asked: Rc<RefCell<Vec<OverviewRequest>>> = Rc::default();
-    let out = asked.clone();
-    let mut h = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui(move |ui| {
-            let r = overview::show(
-                ui,
-                &Overview {
-                    event: &e,
-                    matches: &matches,
-                    pieces: None,
-                    hall: HallChoice::Auto,
-                    next_round_in: None,
-                },
-            );
-            out.borrow_mut().extend(r);
-        });
-    h.run();
+    let (mut h, asked) = overview_alone(e, Rc::new(RefCell::new(matches)));
     h.get_by_label("Alerts (2)");
     // Each alert names its match.
     h.get_by_label("Knights – Pawnstars");
@@ -342,24 +352,7 @@ fn a_match_card_offers_start_clocks_once_both_clocks_are_set_up() {
         }]
     };
     let shown: Rc<RefCell<Vec<OverviewMatch>>> = Rc::new(RefCell::new(card(rig.view(), 0)));
-    let asked: Rc<RefCell<Vec<OverviewRequest>>> = Rc::default();
-    let (matches, out) = (shown.clone(), asked.clone());
-    let mut h = Harness::builder()
-        .with_size([1600.0, 1000.0])
-        .build_ui(move |ui| {
-            let r = overview::show(
-                ui,
-                &Overview {
-                    event: &e,
-                    matches: &matches.borrow(),
-                    pieces: None,
-                    hall: HallChoice::Auto,
-                    next_round_in: None,
-                },
-            );
-            out.borrow_mut().extend(r);
-        });
-    h.run();
+    let (mut h, asked) = overview_alone(e, shown.clone());
     // Boards not yet connected, clocks not set up: nothing to start.
     assert!(
         h.query_by_role_and_label(A11y::Button, "Start clocks")

@@ -41,8 +41,7 @@ pub(super) fn one_ply(
         .filter(|m| !legal.contains(m))
         .collect();
     let known = |m: Move, legal: bool| (m, legal.then_some(Legality::Legal));
-    let base = c.expect();
-    let from = Start::new(c.state, c.tokens, c.allowances, &base);
+    let from = Start::new(c.state, c.tokens, c.allowances);
     // Sized up front: a reading is large, and growing the vector would copy them all.
     let mut out = Vec::with_capacity(legal.len() + physical.len());
     out.extend(
@@ -64,18 +63,8 @@ pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
             continue;
         };
         let unseen = unseen_move(m1, diff);
-        let moves = relevant_legal_moves(&state1, c.rules, &tokens1, diff, !unseen);
-        if moves.is_empty() {
-            continue;
-        }
-        let base = expected(state1.board(), state1.promoted(), &tokens1, &allow1);
-        let from = Start::new(&state1, &tokens1, &allow1, &base);
-        for m2 in moves {
-            let legal = Some(Legality::Legal);
-            if let Some(cand) = advance(&from, c.rules, &[m1], m2, legal) {
-                out.push(cand);
-            }
-        }
+        let at = (&state1, &tokens1, allow1.as_slice());
+        last_plies(&mut out, at, c.rules, diff, !unseen, &[m1]);
         if out.len() > MAX_DEEP_CANDIDATES {
             return Vec::new();
         }
@@ -112,24 +101,39 @@ pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
                 continue;
             };
             let unseen2 = unseen1 || unseen_move(m2, diff);
-            let moves = relevant_legal_moves(&s2, c.rules, &t2, diff, !unseen2);
-            if moves.is_empty() {
-                continue;
-            }
-            let base = expected(s2.board(), s2.promoted(), &t2, &a2);
-            let from = Start::new(&s2, &t2, &a2, &base);
-            for m3 in moves {
-                let legal = Some(Legality::Legal);
-                if let Some(cand) = advance(&from, c.rules, &[m1, m2], m3, legal) {
-                    out.push(cand);
-                }
-            }
+            let at = (&s2, &t2, a2.as_slice());
+            last_plies(&mut out, at, c.rules, diff, !unseen2, &[m1, m2]);
             if out.len() > MAX_DEEP_CANDIDATES {
                 return Vec::new();
             }
         }
     }
     out
+}
+
+/// The readings `before`, then each legal move that could show on the board (`unseen`:
+/// or one the sensors cannot see, a hidden promoted piece's) from the board `at` (state,
+/// tokens, allowances) they lead to.
+fn last_plies(
+    out: &mut Vec<Candidate>,
+    at: (&BoardState, &Tokens, &[(Square, u16)]),
+    rules: &RulesPreset,
+    diff: Bitboard,
+    unseen: bool,
+    before: &[Move],
+) {
+    let (state, tokens, allowances) = at;
+    let moves = relevant_legal_moves(state, rules, tokens, diff, unseen);
+    // Most boards after a first ply offer nothing that shows: no expectation worked out.
+    if moves.is_empty() {
+        return;
+    }
+    let from = Start::new(state, tokens, allowances);
+    out.extend(
+        moves
+            .into_iter()
+            .filter_map(|m| advance(&from, rules, before, m, Some(Legality::Legal))),
+    );
 }
 
 /// Legal moves that could show on the board: touching a differing square, or moving a
@@ -319,22 +323,20 @@ pub(super) struct Start<'a> {
     state: &'a BoardState,
     tokens: &'a Tokens,
     allowances: &'a [(Square, u16)],
-    expect: &'a Expect,
+    expect: Expect,
 }
 
 impl<'a> Start<'a> {
-    /// `expect` must be `expected` of the other three.
     pub(super) fn new(
         state: &'a BoardState,
         tokens: &'a Tokens,
         allowances: &'a [(Square, u16)],
-        expect: &'a Expect,
     ) -> Start<'a> {
         Start {
             state,
             tokens,
             allowances,
-            expect,
+            expect: expected(state.board(), state.promoted(), tokens, allowances),
         }
     }
 }
@@ -350,7 +352,7 @@ pub(super) fn advance(
         state,
         tokens,
         allowances,
-        expect: base,
+        expect: ref base,
     } = *from;
     // Moves generated as legal need no judging again (for a drop, judging asks whether it
     // mates, which is dear).
