@@ -11,7 +11,7 @@ use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
 use crate::sensing::{
     self, Anomaly, Candidate, Committed, Token, Verdict, judge_press, judge_stable,
-    judge_three_presses,
+    judge_three_presses, judge_two_unseen_presses,
 };
 use crate::{BoardId, Millis};
 
@@ -431,7 +431,7 @@ impl Arbiter {
     }
 
     pub(super) fn stable_due(&self, track: &Track) -> Option<Millis> {
-        if track.clock.present || !track.sensed.started || track.presses.pending.is_some() {
+        if !track.sensed.started || track.presses.pending.is_some() {
             return None;
         }
         if track.presses.stable_judged == Some(track.sensed.last_change) {
@@ -441,7 +441,21 @@ impl Arbiter {
         if base.cells == track.sensed.cells {
             return None;
         }
-        Some(track.sensed.last_change + track.timing.stable_ms)
+        if !track.clock.present {
+            return Some(track.sensed.last_change + track.timing.stable_ms);
+        }
+        // With a clock, only two presses the clock never showed: its time still runs for
+        // the side the record has to move, and nothing else waits to be told. Long enough
+        // for any press message still on its way (a poll and a late message).
+        let turn = self.game.board(track.id).turn();
+        let running = track.clock.running.and_then(|s| track.clock.color_of(s));
+        let quiet = !self.game.is_over()
+            && track.sensed.result_signal.is_none()
+            && track.presses.queued.is_none()
+            && track.presses.carried.is_none()
+            && track.presses.unexplained.is_none();
+        (quiet && running == Some(turn))
+            .then_some(track.sensed.last_change + track.timing.max_wait_ms)
     }
 
     pub(super) fn decide_stable(&mut self, b: BoardId) {
@@ -449,7 +463,19 @@ impl Arbiter {
         let track = &self.tracks[b];
         let last_change = track.sensed.last_change;
         let cells = track.sensed.cells;
-        let found = judge_stable(&self.committed(b), &cells);
+        let found = if track.clock.present {
+            // The window starts with the snapshot that decided the last commit.
+            let since = track.sensed.history.first().map_or(0, |s| s.t_ms);
+            judge_two_unseen_presses(
+                &self.committed(b),
+                &cells,
+                &track.sensed.changed_at,
+                since,
+                track.timing.scan_ms,
+            )
+        } else {
+            judge_stable(&self.committed(b), &cells)
+        };
         self.tracks[b].presses.stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);

@@ -16,5 +16,5 @@ pub use cells::{Cell, Cells, Expect, Recorded, Token, Tokens, expected, expected
 pub use explain::{Anomaly, Residual, explain, explain_before, explain_with};
 pub use press::{
     Candidate, Committed, Plies, PressSeen, Snapshot, Verdict, judge_press, judge_stable,
-    judge_three_presses, touched,
+    judge_three_presses, judge_two_unseen_presses, touched,
 };

@@ -209,6 +209,23 @@ fn injections_that_once_failed() {
             Injection::Knock,
             9_426_024_946_128_922_172,
         ),
+        // A piece knocked onto a neighbouring square and left there, the reply pressed, the
+        // board still: no pair of moves the clock never showed (a drop taken at once on
+        // that square) reads the knocked piece away.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            2_591_797_375_718_389_326,
+        ),
+        (
+            "transfer-chess",
+            BoardId::A,
+            10,
+            Injection::Knock,
+            18_375_156_941_462_482_409,
+        ),
     ];
     let mut failed = Vec::new();
     for (preset, board, ply, what, seed) in cases {

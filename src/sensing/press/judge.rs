@@ -267,6 +267,51 @@ pub(super) fn judge_by_evidence(
     })
 }
 
+/// A board with a clock that has stood still a while, no press waiting: the side to move
+/// and then the opponent may both have moved and pressed between two of the clock's
+/// messages (two presses within one whole second leave its reading as it was, and the
+/// board sends the clock's times only when they change). The pair of legal moves the
+/// board shows exactly, if one pair does, and only as hands make such a pair: every square
+/// it changes changed on the board since `since` (when the board first showed the last
+/// move recorded: an old knocked piece is no move), the first move's piece was seen
+/// where it landed (a piece taken on the square it was dropped on never showed, and only
+/// a press could say it was there), and the reply left its square no earlier than that
+/// landing, give or take a scan pass (`changed_at`: when each square last changed).
+#[must_use]
+pub fn judge_two_unseen_presses(
+    c: &Committed<'_>,
+    latest: &Cells,
+    changed_at: &[Millis; 64],
+    since: Millis,
+    scan_ms: Millis,
+) -> Option<Candidate> {
+    let diff = c.expect().differences(latest);
+    if diff.is_empty() || diff.into_iter().any(|sq| changed_at[sq.to_usize()] < since) {
+        return None;
+    }
+    let as_hands_make_it = |k: &Candidate| {
+        let [first, reply] = k.plies[..] else {
+            return false;
+        };
+        let landed = move_landing(first);
+        let reply_left = match reply {
+            Move::Put { to, .. } => to,
+            other => other.from().unwrap_or(landed),
+        };
+        landed != move_landing(reply)
+            && changed_at[reply_left.to_usize()] + scan_ms >= changed_at[landed.to_usize()]
+    };
+    let mut exact: Vec<Candidate> = two_ply(c, diff)
+        .into_iter()
+        .filter(|k| {
+            k.plies.iter().all(|m| touched(*m).intersects(diff))
+                && k.expect.matches(latest)
+                && as_hands_make_it(k)
+        })
+        .collect();
+    if exact.len() == 1 { exact.pop() } else { None }
+}
+
 /// Readings landing a promoted piece laid on its side where the shown reading set a pawn
 /// of the mover (a drop of a pawn, say), and when the shown pawn stood long enough to be no
 /// lying one.

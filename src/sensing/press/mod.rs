@@ -23,6 +23,7 @@ mod order;
 
 use candidates::*;
 pub use candidates::{is_promotion, last_rank, promotion_role};
+pub use judge::judge_two_unseen_presses;
 use judge::*;
 use order::*;
 
