@@ -67,11 +67,17 @@ impl Arbiter {
         let now = self.now;
         let pressed = self.tracks[b].presses.pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
-        // When the opponent also shows a complete move and the "displaced" piece went where
-        // it could move, both players pressed between two polls of the clock: those are
+        // When the opponent also shows a complete move (a drop too) and the "displaced"
+        // piece went where it could move, both players pressed between two polls of the clock: those are
         // moves, judged at the next press, not a knock.
         let board = sensing::explain::expected_board(expect);
-        let opponent_moved = residual.in_progress.count() >= 2;
+        // A complete move shows on two squares or more; a drop that has landed on one.
+        let cells = &self.tracks[b].sensed.cells;
+        let opponent_moved = residual.in_progress.count() >= 2
+            || residual
+                .in_progress
+                .into_iter()
+                .any(|sq| cells.get(sq).to_piece().is_some_and(|p| p.color != mover));
         let displaced_now: Vec<Anomaly> = residual
             .anomalies
             .iter()

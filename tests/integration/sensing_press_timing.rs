@@ -56,3 +56,47 @@ fn a_move_and_a_fast_reply_pressed_within_a_second_and_never_shown_by_the_clock(
         "only {unseen} pairs of presses the clock never showed"
     );
 }
+
+/// The same with a drop: White drops a pawn and presses, Black answers at once with a
+/// bishop and presses. Until the pair is read, the bishop off its square in the record is
+/// the reply to a complete move (the drop that landed), not a knocked piece to alert.
+#[test]
+fn a_drop_and_a_fast_reply_never_shown_by_the_clock_raise_no_displaced_piece() {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        // Black takes a pawn on B: White on A has it in reserve.
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 50);
+        s.place(A, "d3", 'P').wait(100);
+        let first = s.t;
+        s.press(A, White)
+            .wait(120)
+            .lift(A, "f8")
+            .wait(150)
+            .place(A, "c5", 'b')
+            .wait(60)
+            .press(A, Black)
+            .wait(8000);
+        let p = s.run(3000);
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && running == Some(ClockSide::Right));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "P@d3", "Bc5"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        unseen >= 4,
+        "only {unseen} pairs of presses the clock never showed"
+    );
+}
