@@ -248,7 +248,11 @@ impl Arbiter {
                 }
                 consider(p.give_up_at);
             }
-            if let Some(t) = track.monitor.displaced.next_due(track.timing.displaced_ms) {
+            // A displaced piece waits for the press being judged, which may read it as a
+            // move (the monitor looks again after a commit).
+            if track.presses.pending.is_none()
+                && let Some(t) = track.monitor.displaced.next_due(track.timing.displaced_ms)
+            {
                 consider(t);
             }
             if let Some(t) = track.monitor.unknown.next_due(track.timing.unexplained_ms) {

@@ -196,7 +196,12 @@ impl Arbiter {
         let now = self.now;
         let timing = self.tracks[b].timing;
         let track = &mut self.tracks[b];
-        let due = track.monitor.displaced.take_due(timing.displaced_ms, now);
+        // Not while a press is judged: it may read the piece as a move (see next_deadline).
+        let due = if track.presses.pending.is_none() {
+            track.monitor.displaced.take_due(timing.displaced_ms, now)
+        } else {
+            Vec::new()
+        };
         for a in due {
             if let Anomaly::Displaced { piece, from, to } = a {
                 self.raise(

@@ -464,8 +464,13 @@ impl Arbiter {
         let last_change = track.sensed.last_change;
         let cells = track.sensed.cells;
         let found = if track.clock.present {
-            // The window starts with the snapshot that decided the last commit.
-            let since = track.sensed.history.first().map_or(0, |s| s.t_ms);
+            // The moves were made after the last recorded one landed (its report may come
+            // up to a scan after the reply's first); else after the snapshot that decided
+            // the last commit.
+            let since = match track.presses.last_landing {
+                Some(t) => t.saturating_sub(track.timing.scan_ms),
+                None => track.sensed.history.first().map_or(0, |s| s.t_ms),
+            };
             judge_two_unseen_presses(
                 &self.committed(b),
                 &cells,
@@ -525,6 +530,7 @@ impl Arbiter {
                 .find(|s| s.cells.get(square).color() == Some(color))
                 .map(|s| s.t_ms)
         });
+        self.tracks[b].presses.last_landing = landed_at;
         // What the board showed since the last commit, to tell since when a square has
         // been wrong (the history starts afresh with this commit).
         let window = self.tracks[b].sensed.history.clone();

@@ -213,6 +213,9 @@ pub struct Presses {
     pub last_stable_commit: Option<StableCommit>,
     /// The stable position was judged at this change time already.
     pub stable_judged: Option<Millis>,
+    /// When the last recorded ply's piece first showed on its square, if the board showed
+    /// it since the commit before.
+    pub last_landing: Option<Millis>,
 }
 
 /// Something the monitor saw, since when, and whether the TD was told.

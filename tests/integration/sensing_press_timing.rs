@@ -100,3 +100,42 @@ fn a_drop_and_a_fast_reply_never_shown_by_the_clock_raise_no_displaced_piece() {
         "only {unseen} pairs of presses the clock never showed"
     );
 }
+
+/// A pair the clock never showed, then the next move's piece set down short and pushed on:
+/// the reply's pawn, off its square in the record since the next move began, waits for
+/// that move's press to be judged (it reads all three plies) rather than being reported
+/// displaced while the press message is on its way.
+#[test]
+fn a_pair_never_shown_then_a_slow_move_raise_no_displaced_piece_while_its_press_is_judged() {
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "b2", "b3", 'P').mv(A, "a7", "a6", 'p');
+        s.wait(offset * 50);
+        s.lift(A, "c1").wait(200).place(A, "b2", 'B').wait(100);
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "h7")
+            .wait(150)
+            .place(A, "h5", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(500)
+            .lift(A, "b2")
+            .wait(300)
+            .place(A, "c3", 'B')
+            .wait(1100)
+            .lift(A, "c3")
+            .place(A, "d4", 'B')
+            .wait(300)
+            .press(A, White)
+            .wait(8000);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["b3", "a6", "Bb2", "h5", "Bd4"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+}
