@@ -166,14 +166,15 @@ impl Cells {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expect {
     masks: [u16; 64],
-    /// The logical piece on each square (a promoted piece as what it stands for, whatever
-    /// its token), for reasoning about moves.
-    logical: [Cell; 64],
-    /// The pieces expected, as a board: the logical pieces, and on a square allowed a
-    /// piece beyond the record (a Transfer pawn awaiting removal) that piece. Kept because
-    /// explaining a board reasons about the moves on it, for every reading of every
-    /// snapshot.
+    /// The pieces expected, as a board: the logical pieces (a promoted piece as what it
+    /// stands for, whatever its token), and on a square allowed a piece beyond the record
+    /// (a Transfer pawn awaiting removal) that piece. Kept because explaining a board
+    /// reasons about the moves on it, for every reading of every snapshot.
     board: Board,
+    /// The squares where `board` has a piece beyond the record: the logical board is
+    /// `board` without them (a bitboard rather than a second board: an expectation is
+    /// copied with every reading, and readings are made by the thousand).
+    beyond_record: Bitboard,
 }
 
 impl Expect {
@@ -184,10 +185,11 @@ impl Expect {
             self.masks[sq.to_usize()] |= m;
         }
         for &(sq, _) in extra {
-            if self.logical[sq.to_usize()].is_empty()
+            if self.logical(sq).is_none()
                 && let Some(p) = self.piece_beyond_record(sq)
             {
                 self.board.set_piece_at(sq, p);
+                self.beyond_record.add(sq);
             }
         }
     }
@@ -197,8 +199,8 @@ impl Expect {
     pub fn empty() -> Expect {
         Expect {
             masks: [1; 64],
-            logical: [Cell::EMPTY; 64],
             board: Board::empty(),
+            beyond_record: Bitboard::EMPTY,
         }
     }
 
@@ -222,7 +224,11 @@ impl Expect {
     /// The piece the record has on `sq` (a promoted piece as what it stands for).
     #[must_use]
     pub fn logical(&self, sq: Square) -> Option<Piece> {
-        self.logical[sq.to_usize()].to_piece()
+        if self.beyond_record.contains(sq) {
+            None
+        } else {
+            self.board.piece_at(sq)
+        }
     }
 
     /// Squares where `cells` is not what the record allows.
@@ -454,17 +460,16 @@ pub fn expected(
 ) -> Expect {
     let mut e = Expect {
         masks: [1; 64],
-        logical: [Cell::EMPTY; 64],
         board: board.clone(),
+        beyond_record: Bitboard::EMPTY,
     };
     // Piece by piece over the bitboards: this runs for every candidate reading.
     for color in [Color::White, Color::Black] {
         for role in ROLES {
             let p = role.of(color);
-            let cell = Cell::piece(p);
+            let bit = Cell::piece(p).bit();
             for sq in board.by_piece(p) {
-                e.masks[sq.to_usize()] = cell.bit();
-                e.logical[sq.to_usize()] = cell;
+                e.masks[sq.to_usize()] = bit;
             }
         }
     }
@@ -502,17 +507,17 @@ pub fn expected_after(base: &Expect, before: Recorded<'_>, after: Recorded<'_>) 
     for &(sq, _) in old_extra.iter().chain(extra) {
         changed.add(sq);
     }
+    // The pieces beyond the record are worked out afresh below (`allow_extra`).
     let mut e = Expect {
         masks: base.masks,
-        logical: base.logical,
         board: board.clone(),
+        beyond_record: Bitboard::EMPTY,
     };
     // Each changed square as `expected` works it out; the others are as in `base`.
     for sq in changed {
         let i = sq.to_usize();
         let piece = board.piece_at(sq);
         let cell = Cell::from_piece(piece);
-        e.logical[i] = cell;
         e.masks[i] = match piece {
             Some(p) if promoted.contains(sq) => {
                 tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
