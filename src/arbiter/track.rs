@@ -4,6 +4,8 @@
 //! judged and what earlier ones left behind (`Presses`), and the anomaly monitor's memory
 //! (`MonitorState`).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
 use shakmaty::{Bitboard, Board, ByColor, Color, Square};
 
@@ -457,10 +459,26 @@ impl SensedBoard {
     /// Cells from the raw fields, with the board's orientation.
     #[must_use]
     pub fn cells_from_raw(raw: &Fields, o: Orientation) -> Cells {
+        // Looked up, not worked out, as this runs for every field update: the cell of each
+        // code, and for each orientation the square of each field.
+        type Tables = ([Cell; 256], [[Option<Square>; 64]; 2]);
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let (cell_of_code, squares) = TABLES.get_or_init(|| {
+            let squares = |o| {
+                std::array::from_fn(|f| u8::try_from(f).ok().and_then(|f| field_to_square(f, o)))
+            };
+            (
+                std::array::from_fn(|c| {
+                    u8::try_from(c).map_or(Cell::UNKNOWN, |c| cell_of(PieceCode(c)))
+                }),
+                [squares(Orientation::Normal), squares(Orientation::Rotated)],
+            )
+        });
+        let squares = &squares[usize::from(o == Orientation::Rotated)];
         let mut cells = Cells::default();
-        for (field, code) in raw.iter() {
-            if let Some(sq) = field_to_square(field, o) {
-                cells.set(sq, cell_of(code));
+        for (sq, code) in squares.iter().zip(raw.codes()) {
+            if let Some(sq) = *sq {
+                cells.set(sq, cell_of_code[usize::from(code.0)]);
             }
         }
         cells
