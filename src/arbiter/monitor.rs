@@ -20,6 +20,18 @@ impl Arbiter {
         !self.game.board(b).turn()
     }
 
+    /// What the sensors should show on the committed board (kept between field updates,
+    /// worked out again only when the record or the pieces' appearance changed).
+    pub(super) fn committed_expect(&mut self, b: BoardId) -> Expect {
+        let state = self.game.board(b);
+        let track = &mut self.tracks[b];
+        track
+            .monitor
+            .committed_expect
+            .get(state, &track.appearance)
+            .clone()
+    }
+
     /// Looks at the board after a change: the result signal, displaced pieces and tokens
     /// the board cannot name (told after a while), and alerts the board has put right.
     pub(super) fn monitor(&mut self, b: BoardId) {
@@ -31,7 +43,7 @@ impl Arbiter {
         }
         let mover = self.mover_since_last_commit(b);
         self.settle_tokens(b);
-        let expect = self.committed(b).expect();
+        let expect = self.committed_expect(b);
         let cells = self.tracks[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
         self.watch_anomalies(b, &expect, &residual, mover);
@@ -247,7 +259,7 @@ impl Arbiter {
         window: &[sensing::Snapshot],
     ) {
         let mover = self.mover_since_last_commit(b);
-        let expect = self.committed(b).expect();
+        let expect = self.committed_expect(b);
         let cells = self.tracks[b].sensed.cells;
         let wrong_since = wrong_since(&expect, &cells, window, &self.tracks[b].sensed.changed_at);
         // The mover's pieces gone since before the mover's own move was on the board (by

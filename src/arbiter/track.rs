@@ -4,13 +4,16 @@
 //! judged and what earlier ones left behind (`Presses`), and the anomaly monitor's memory
 //! (`MonitorState`).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Serialize};
-use shakmaty::{ByColor, Color, Square};
+use shakmaty::{Bitboard, Board, ByColor, Color, Square};
 
 use crate::dgt::{
     ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square,
 };
-use crate::sensing::{Anomaly, Cell, Cells, Snapshot, Tokens};
+use crate::rules::BoardState;
+use crate::sensing::{Anomaly, Cell, Cells, Expect, Snapshot, Tokens, expected};
 use crate::{BoardId, Millis};
 
 /// How long the arbiter waits for what, per board (from the device profile: Bluetooth
@@ -316,6 +319,42 @@ pub struct MonitorState {
     /// still wrong at its next commit is reported.
     pub missing_at_commit: ByColor<Vec<MissingAtCommit>>,
     pub extra_at_commit: ByColor<Vec<ExtraAtCommit>>,
+    /// What the sensors should show on the committed board.
+    pub committed_expect: ExpectCache,
+}
+
+/// The committed board's expectation, kept with the record it was worked out from: the
+/// monitor looks at the board after every field update, and the record changes only at
+/// commits, the TD's corrections and tokens settling. The record is compared on each use
+/// (a board and two short lists, far cheaper than working the expectation out again), so
+/// no change of the record, wherever it comes from, can leave it stale.
+#[derive(Clone, Debug, Default)]
+pub struct ExpectCache(Option<(Recorded, Expect)>);
+
+/// The record an expectation was worked out from: pieces, promoted pieces, appearance.
+type Recorded = (Board, Bitboard, Appearance);
+
+impl ExpectCache {
+    /// The expectation of `state` with `appearance`, worked out again only if either changed.
+    pub fn get(&mut self, state: &BoardState, appearance: &Appearance) -> &Expect {
+        let fresh = |(board, promoted, seen): &Recorded| {
+            board == state.board() && *promoted == state.promoted() && seen == appearance
+        };
+        if !self.0.as_ref().is_some_and(|(key, _)| fresh(key)) {
+            self.0 = None;
+        }
+        let (_, expect) = self.0.get_or_insert_with(|| {
+            let expect = expected(
+                state.board(),
+                state.promoted(),
+                &appearance.tokens,
+                &appearance.allowances,
+            );
+            let key = (state.board().clone(), state.promoted(), appearance.clone());
+            (key, expect)
+        });
+        expect
+    }
 }
 
 /// What the arbiter knows of one physical board.
@@ -423,10 +462,26 @@ impl SensedBoard {
     /// Cells from the raw fields, with the board's orientation.
     #[must_use]
     pub fn cells_from_raw(raw: &Fields, o: Orientation) -> Cells {
+        // Looked up, not worked out, as this runs for every field update: the cell of each
+        // code, and for each orientation the square of each field.
+        type Tables = ([Cell; 256], [[Option<Square>; 64]; 2]);
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        let (cell_of_code, squares) = TABLES.get_or_init(|| {
+            let squares = |o| {
+                std::array::from_fn(|f| u8::try_from(f).ok().and_then(|f| field_to_square(f, o)))
+            };
+            (
+                std::array::from_fn(|c| {
+                    u8::try_from(c).map_or(Cell::UNKNOWN, |c| cell_of(PieceCode(c)))
+                }),
+                [squares(Orientation::Normal), squares(Orientation::Rotated)],
+            )
+        });
+        let squares = &squares[usize::from(o == Orientation::Rotated)];
         let mut cells = Cells::default();
-        for (field, code) in raw.iter() {
-            if let Some(sq) = field_to_square(field, o) {
-                cells.set(sq, cell_of(code));
+        for (sq, code) in squares.iter().zip(raw.codes()) {
+            if let Some(sq) = *sq {
+                cells.set(sq, cell_of_code[usize::from(code.0)]);
             }
         }
         cells

@@ -1,6 +1,8 @@
 //! The 64 fields of a board dump, the board's square numbering and its orientation
 //! (reference §1.6).
 
+use std::sync::OnceLock;
+
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use shakmaty::{Board, File, Rank, Square};
 
@@ -184,9 +186,13 @@ impl<'de> Deserialize<'de> for Fields {
 /// The orientation in which `fields` shows the standard start position, if it does.
 #[must_use]
 pub fn detect_orientation(fields: &Fields) -> Option<Orientation> {
-    [Orientation::Normal, Orientation::Rotated]
-        .into_iter()
-        .find(|&o| *fields == Fields::from_board(&Board::new(), o))
+    // Laid out once: a board being set up is asked this after every field it reports.
+    static START: OnceLock<[(Orientation, Fields); 2]> = OnceLock::new();
+    let start = START.get_or_init(|| {
+        [Orientation::Normal, Orientation::Rotated]
+            .map(|o| (o, Fields::from_board(&Board::new(), o)))
+    });
+    start.iter().find(|(_, f)| f == fields).map(|&(o, _)| o)
 }
 
 #[cfg(test)]

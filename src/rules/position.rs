@@ -349,7 +349,12 @@ impl BoardState {
         keep: impl Fn(&Move) -> bool,
     ) -> Vec<Move> {
         match self.analysed() {
-            Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter().filter(keep), true),
+            Some(pos) => {
+                // Read in place: the list is a large array, and iterating it by value
+                // would copy it first.
+                let all = pos.legal_moves();
+                filter_moves(pos, rules, all.iter().copied().filter(keep), true)
+            }
             None => Vec::new(),
         }
     }
@@ -814,7 +819,8 @@ fn judge_drop(
         return Legality::Unjudged;
     };
     let m = Move::Put { role, to };
-    if !hpos.legal_moves().contains(&m) {
+    // The one drop asked of shakmaty, not every move generated to look for it.
+    if !hpos.is_legal(m) {
         return Legality::Illegal(IllegalReason::KingInCheck);
     }
     if rules.drop_mate == DropMate::Forbidden && drop_gives_mate(hpos, rules, m) {

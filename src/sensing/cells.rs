@@ -166,14 +166,21 @@ impl Cells {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expect {
     masks: [u16; 64],
-    /// The logical piece on each square (a promoted piece as what it stands for, whatever
-    /// its token), for reasoning about moves.
-    logical: [Cell; 64],
-    /// The pieces expected, as a board: the logical pieces, and on a square allowed a
-    /// piece beyond the record (a Transfer pawn awaiting removal) that piece. Kept because
-    /// explaining a board reasons about the moves on it, for every reading of every
-    /// snapshot.
+    /// Per square the one cell allowed there, as its code, where one is (elsewhere
+    /// `MANY`): the board is compared with it eight squares at a time.
+    codes: [u8; 64],
+    /// The squares allowing several cells (a promoted piece's token, a removal square):
+    /// compared with their masks one by one.
+    several: Bitboard,
+    /// The pieces expected, as a board: the logical pieces (a promoted piece as what it
+    /// stands for, whatever its token), and on a square allowed a piece beyond the record
+    /// (a Transfer pawn awaiting removal) that piece. Kept because explaining a board
+    /// reasons about the moves on it, for every reading of every snapshot.
     board: Board,
+    /// The squares where `board` has a piece beyond the record: the logical board is
+    /// `board` without them (a bitboard rather than a second board: an expectation is
+    /// copied with every reading, and readings are made by the thousand).
+    beyond_record: Bitboard,
 }
 
 impl Expect {
@@ -181,13 +188,14 @@ impl Expect {
     /// the record does not have but the square may still show put on the board.
     fn allow_extra(&mut self, extra: &[(Square, u16)]) {
         for &(sq, m) in extra {
-            self.masks[sq.to_usize()] |= m;
+            self.set_mask(sq, self.mask(sq) | m);
         }
         for &(sq, _) in extra {
-            if self.logical[sq.to_usize()].is_empty()
+            if self.logical(sq).is_none()
                 && let Some(p) = self.piece_beyond_record(sq)
             {
                 self.board.set_piece_at(sq, p);
+                self.beyond_record.add(sq);
             }
         }
     }
@@ -197,8 +205,24 @@ impl Expect {
     pub fn empty() -> Expect {
         Expect {
             masks: [1; 64],
-            logical: [Cell::EMPTY; 64],
+            codes: [0; 64],
+            several: Bitboard::EMPTY,
             board: Board::empty(),
+            beyond_record: Bitboard::EMPTY,
+        }
+    }
+
+    /// The cells `mask` allows on `sq`, kept in both forms.
+    fn set_mask(&mut self, sq: Square, mask: u16) {
+        let i = sq.to_usize();
+        self.masks[i] = mask;
+        if mask.count_ones() == 1 {
+            // A single bit: the cell code it stands for (0..=13, so it fits).
+            self.codes[i] = mask.trailing_zeros() as u8;
+            self.several.discard(sq);
+        } else {
+            self.codes[i] = MANY;
+            self.several.add(sq);
         }
     }
 
@@ -222,19 +246,45 @@ impl Expect {
     /// The piece the record has on `sq` (a promoted piece as what it stands for).
     #[must_use]
     pub fn logical(&self, sq: Square) -> Option<Piece> {
-        self.logical[sq.to_usize()].to_piece()
+        if self.beyond_record.contains(sq) {
+            None
+        } else {
+            self.board.piece_at(sq)
+        }
     }
 
     /// Squares where `cells` is not what the record allows.
     #[must_use]
     pub fn differences(&self, cells: &Cells) -> Bitboard {
-        // Branch-free, a flag per square first and then eight flags packed into a byte
-        // by one multiplication: this runs for every reading of every snapshot.
-        let mut flags = [0u8; 64];
-        for (f, (mask, cell)) in flags.iter_mut().zip(self.masks.iter().zip(cells.0.iter())) {
-            *f = u8::from(mask & cell.bit() == 0);
+        // Eight squares at a time, as words: the bytes where the sensed code is not the
+        // one allowed, their flags gathered into a byte by one multiplication; then the
+        // few squares allowing several cells one by one. This runs for every reading of
+        // every snapshot, and for every field update.
+        let mut off = 0u64;
+        for (k, (codes, cells)) in self
+            .codes
+            .chunks_exact(8)
+            .zip(cells.0.chunks_exact(8))
+            .enumerate()
+        {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(codes);
+            let mut b = [0u8; 8];
+            for (d, c) in b.iter_mut().zip(cells) {
+                *d = c.0;
+            }
+            let x = u64::from_le_bytes(a) ^ u64::from_le_bytes(b);
+            // The top bit of each byte set where the byte is not zero, the others clear.
+            let nonzero = (((x & LOW7) + LOW7) | x) & !LOW7;
+            off |= ((nonzero >> 7).wrapping_mul(GATHER) >> 56) << (8 * k);
         }
-        Bitboard(pack_flags(&flags))
+        let mut off = Bitboard(off) & !self.several;
+        for sq in self.several {
+            if !self.allows(sq, cells.get(sq)) {
+                off.add(sq);
+            }
+        }
+        off
     }
 
     /// Squares whose allowed cells differ from `other`'s.
@@ -262,10 +312,7 @@ impl Expect {
     /// Does the board show exactly this (no square differs)?
     #[must_use]
     pub fn matches(&self, cells: &Cells) -> bool {
-        self.masks
-            .iter()
-            .zip(cells.0.iter())
-            .all(|(mask, cell)| mask & cell.bit() != 0)
+        self.differences(cells).is_empty()
     }
 
     /// The piece this square is expected to hold, if one (the logical piece's token when
@@ -331,10 +378,18 @@ fn pack_flags(flags: &[u8; 64]) -> u64 {
         let mut b = [0u8; 8];
         b.copy_from_slice(chunk);
         let x = u64::from_le_bytes(b);
-        bits |= (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+        bits |= (x.wrapping_mul(GATHER) >> 56) << (8 * k);
     }
     bits
 }
+
+/// Multiplying a word whose bytes are each 0 or 1 by this gathers them, byte `i` as bit
+/// `i`, into the top byte.
+const GATHER: u64 = 0x0102_0408_1020_4080;
+/// The low seven bits of every byte of a word.
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The code of no cell: a square allowing several cells.
+const MANY: u8 = 0xff;
 
 const WHITE_BITS: u16 = 0b0000_0000_0111_1110;
 const BLACK_BITS: u16 = 0b0001_1111_1000_0000;
@@ -454,8 +509,10 @@ pub fn expected(
 ) -> Expect {
     let mut e = Expect {
         masks: [1; 64],
-        logical: [Cell::EMPTY; 64],
+        codes: [0; 64],
+        several: Bitboard::EMPTY,
         board: board.clone(),
+        beyond_record: Bitboard::EMPTY,
     };
     // Piece by piece over the bitboards: this runs for every candidate reading.
     for color in [Color::White, Color::Black] {
@@ -464,13 +521,13 @@ pub fn expected(
             let cell = Cell::piece(p);
             for sq in board.by_piece(p) {
                 e.masks[sq.to_usize()] = cell.bit();
-                e.logical[sq.to_usize()] = cell;
+                e.codes[sq.to_usize()] = cell.0;
             }
         }
     }
     for sq in promoted & board.occupied() {
         if let Some(p) = board.piece_at(sq) {
-            e.masks[sq.to_usize()] = tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color);
+            e.set_mask(sq, tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color));
         }
     }
     e.allow_extra(extra);
@@ -502,24 +559,26 @@ pub fn expected_after(base: &Expect, before: Recorded<'_>, after: Recorded<'_>) 
     for &(sq, _) in old_extra.iter().chain(extra) {
         changed.add(sq);
     }
+    // The pieces beyond the record are worked out afresh below (`allow_extra`).
     let mut e = Expect {
         masks: base.masks,
-        logical: base.logical,
+        codes: base.codes,
+        several: base.several,
         board: board.clone(),
+        beyond_record: Bitboard::EMPTY,
     };
     // Each changed square as `expected` works it out; the others are as in `base`.
     for sq in changed {
-        let i = sq.to_usize();
         let piece = board.piece_at(sq);
         let cell = Cell::from_piece(piece);
-        e.logical[i] = cell;
-        e.masks[i] = match piece {
+        let mask = match piece {
             Some(p) if promoted.contains(sq) => {
                 tokens.get(sq).unwrap_or(Token::Unsettled).mask(p.color)
             }
             Some(_) => cell.bit(),
             None => 1,
         };
+        e.set_mask(sq, mask);
     }
     e.allow_extra(extra);
     debug_assert_eq!(e, expected(board, promoted, tokens, extra));
@@ -627,6 +686,34 @@ mod tests {
         );
         assert_eq!(on, expected(&after, moved_promoted, &settled, &[]));
         assert!(!on.allows(Square::F8, Cell::EMPTY));
+    }
+
+    #[test]
+    fn differences_agree_with_the_masks_where_several_cells_are_allowed() {
+        let mut board = Board::empty();
+        board.set_piece_at(Square::E8, Color::White.queen());
+        board.set_piece_at(Square::D8, Color::White.rook());
+        board.set_piece_at(Square::A1, Color::Black.king());
+        let mut tokens = Tokens::default();
+        tokens.set(Square::E8, Token::Hidden);
+        let promoted = Bitboard::from_square(Square::E8).with(Square::D8);
+        let extra = [(Square::H8, Cell::piece(Color::White.pawn()).bit())];
+        let e = expected(&board, promoted, &tokens, &extra);
+        // Every cell on every square, the rest of the board as the record has it.
+        let mut cells = Cells::from_board(&board);
+        for sq in Square::ALL {
+            let was = cells.get(sq);
+            for code in 0..=13 {
+                cells.set(sq, Cell(code));
+                let slow: Bitboard = Square::ALL
+                    .into_iter()
+                    .filter(|&s| !e.allows(s, cells.get(s)))
+                    .collect();
+                assert_eq!(e.differences(&cells), slow, "{sq} {code}");
+                assert_eq!(e.matches(&cells), slow.is_empty());
+            }
+            cells.set(sq, was);
+        }
     }
 
     #[test]

@@ -44,13 +44,13 @@ pub(super) fn one_ply(
     let from = Start::new(c.state, c.tokens, c.allowances);
     // Sized up front: a reading is large, and growing the vector would copy them all.
     let mut out = Vec::with_capacity(legal.len() + physical.len());
-    out.extend(
-        legal
-            .into_iter()
-            .map(|m| known(m, true))
-            .chain(physical.into_iter().map(|m| known(m, false)))
-            .filter_map(|(m, legality)| advance(&from, c.rules, &[], m, legality)),
-    );
+    let moves = legal
+        .into_iter()
+        .map(|m| known(m, true))
+        .chain(physical.into_iter().map(|m| known(m, false)));
+    for (m, legality) in moves {
+        advance(&mut out, &from, c.rules, &[], m, legality);
+    }
     out
 }
 
@@ -129,11 +129,10 @@ fn last_plies(
         return;
     }
     let from = Start::new(state, tokens, allowances);
-    out.extend(
-        moves
-            .into_iter()
-            .filter_map(|m| advance(&from, rules, before, m, Some(Legality::Legal))),
-    );
+    out.reserve(moves.len());
+    for m in moves {
+        advance(out, &from, rules, before, m, Some(Legality::Legal));
+    }
 }
 
 /// Legal moves that could show on the board: touching a differing square, or moving a
@@ -341,13 +340,17 @@ impl<'a> Start<'a> {
     }
 }
 
+/// The reading `before` then `m` from the board `from`, added to `out` unless `m` cannot
+/// be played at all. Built where it is kept: a reading is large, and passing it back
+/// would copy it again on its way into the vector.
 pub(super) fn advance(
+    out: &mut Vec<Candidate>,
     from: &Start<'_>,
     rules: &RulesPreset,
     before: &[Move],
     m: Move,
     known: Option<Legality>,
-) -> Option<Candidate> {
+) {
     let Start {
         state,
         tokens,
@@ -357,7 +360,9 @@ pub(super) fn advance(
     // Moves generated as legal need no judging again (for a drop, judging asks whether it
     // mates, which is dear).
     let legal = known.unwrap_or_else(|| state.judge(rules, m));
-    let (next, t, allow) = step(state, rules, tokens, allowances, m)?;
+    let Some((next, t, allow)) = step(state, rules, tokens, allowances, m) else {
+        return;
+    };
     let expect = expected_after(
         base,
         (state.board(), state.promoted(), tokens, allowances),
@@ -374,7 +379,7 @@ pub(super) fn advance(
         !on_pattern(*p, color)
     });
     let hidden_landing = t.get(move_landing(m)).is_some_and(Token::is_hidden);
-    Some(Candidate {
+    out.push(Candidate {
         plies,
         expect,
         tokens: t,
@@ -382,7 +387,7 @@ pub(super) fn advance(
         irregular: u8::from(legal != Legality::Legal),
         off_pattern,
         hidden_landing,
-    })
+    });
 }
 
 /// Could a piece of this kind go from `from` to `to` on an empty board?
