@@ -9,7 +9,7 @@ use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
 use crate::rules::Seat;
 use crate::sensing::{
-    self, Anomaly, Cell, Cells, Expect, Residual, Token, explain, explain_before,
+    self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, explain, explain_before,
 };
 use crate::{BoardId, Millis};
 
@@ -160,18 +160,37 @@ impl Arbiter {
     }
 
     /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
-    /// piece at once; a pawn standing steadily for a full scan is an upright pawn; a square
-    /// empty for two scans while its owner is not on move (so not lifting it to move) holds
-    /// a pawn laid on its side, and so does an upright pawn's square found so (the pawn
-    /// laid down later). (A laid-down pawn now and then reads as a pawn for a scan, so one
-    /// reading settles nothing.)
+    /// piece at once; a pawn read on every pass of the scan for a run of more than two (in
+    /// the snapshots at hand, up to now) is an upright pawn; a square empty for two scans
+    /// while its owner is not moving (not on move, and no piece of the owner's landed
+    /// anywhere since the square emptied) holds a pawn laid on its side, and so does an
+    /// upright pawn's square found so (the pawn laid down later). A laid-down pawn now and
+    /// then reads as a pawn for a pass, two in a row at times, so a shorter run settles
+    /// nothing. The record's turn alone does not say the owner is not moving: the
+    /// opponent's press reaches the PC up to a clock poll after the lever, and the owner
+    /// may have lifted the token to move by then; its landing shows within a hand's move.
     pub(super) fn settle_tokens(&mut self, b: BoardId) {
+        if self.tracks[b].appearance.tokens.iter().next().is_none() {
+            return;
+        }
+        let expect = self.committed(b).expect();
         let state = self.game.board(b);
         let turn = state.turn();
         let board = state.board().clone();
         let now = self.now;
         let track = &mut self.tracks[b];
         let scan = track.timing.scan_ms;
+        let sensed = &track.sensed;
+        // A piece of `owner` standing where the record has none of its, put there after
+        // `since` (less a scan: a landing may be reported before the lift).
+        let landed_since = |owner: Color, since: Millis| {
+            Square::ALL.into_iter().any(|sq| {
+                let cell = sensed.cells.get(sq);
+                cell.color() == Some(owner)
+                    && !expect.allows(sq, cell)
+                    && sensed.changed_at[sq.to_usize()] + scan >= since
+            })
+        };
         let open: Vec<Square> = track
             .appearance
             .tokens
@@ -179,6 +198,7 @@ impl Arbiter {
             .filter(|(_, t)| matches!(t, Token::Unsettled | Token::Pawn))
             .map(|(s, _)| s)
             .collect();
+        let mut settled: Vec<(Square, Token)> = Vec::new();
         for sq in open {
             // An upright pawn may be laid on its side later (when its player remembers to):
             // then it shows nothing, for good.
@@ -186,20 +206,29 @@ impl Arbiter {
             let Some(owner) = board.piece_at(sq).map(|p| p.color) else {
                 continue;
             };
-            let seen = track.sensed.cells.get(sq);
-            let steady = now.saturating_sub(track.sensed.changed_at[sq.to_usize()]);
+            let seen = sensed.cells.get(sq);
+            let emptied = sensed.changed_at[sq.to_usize()];
+            let steady = now.saturating_sub(emptied);
+            let stood = longest_run(&sensed.history, sq, owner.pawn(), now);
             let token = match seen.to_piece() {
                 _ if upright && !seen.is_empty() => None,
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
-                Some(p) if p.color == owner && steady >= scan => Some(Token::Pawn),
-                None if seen.is_empty() && owner != turn && steady >= 2 * scan => {
+                _ if !upright && stood > 2 * scan + scan / 4 => Some(Token::Pawn),
+                None if seen.is_empty()
+                    && owner != turn
+                    && steady >= 2 * scan
+                    && !landed_since(owner, emptied) =>
+                {
                     Some(Token::Hidden)
                 }
                 _ => None,
             };
             if let Some(t) = token {
-                track.appearance.tokens.set(sq, t);
+                settled.push((sq, t));
             }
+        }
+        for (sq, t) in settled {
+            track.appearance.tokens.set(sq, t);
         }
     }
 
@@ -462,4 +491,23 @@ fn wrong_since(
         }
     }
     since
+}
+
+/// The longest run of `pawn` on `sq` in `history`: from the snapshot it first showed in to
+/// the one it changed in (or `now`, if it still stands).
+fn longest_run(history: &[Snapshot], sq: Square, pawn: Piece, now: Millis) -> Millis {
+    let mut longest = 0;
+    let mut since: Option<Millis> = None;
+    for snap in history {
+        let here = snap.cells.get(sq).to_piece() == Some(pawn);
+        match (here, since) {
+            (true, None) => since = Some(snap.t_ms),
+            (false, Some(t)) => {
+                longest = longest.max(snap.t_ms.saturating_sub(t));
+                since = None;
+            }
+            _ => {}
+        }
+    }
+    since.map_or(longest, |t| longest.max(now.saturating_sub(t)))
 }

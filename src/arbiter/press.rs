@@ -589,8 +589,12 @@ impl Arbiter {
         }
         tokens.retain(promoted);
         track.appearance.allowances.clone_from(&cand.allowances);
+        // A pawn that stood on every pass since it was set down is upright: told while the
+        // snapshots before this commit are still at hand (its next move may come before
+        // the board reports anything again).
+        self.settle_tokens(b);
         // The next press is judged from the snapshot that decided this one onwards.
-        let sensed = &mut track.sensed;
+        let sensed = &mut self.tracks[b].sensed;
         let decisive = sensed
             .history
             .iter()

@@ -2,12 +2,13 @@
 //! pawn as nothing, or now and then, for one pass of its scan, as a pawn; a pawn set down
 //! upright reads as a pawn on every pass until it is lifted. So a pawn shown once where a
 //! lying promoted piece could have gone, and gone again at the next pass, is that piece's
-//! move, not a drop of a pawn.
+//! move, not a drop of a pawn. And a pawn left upright reads as a pawn on every pass: once
+//! it stood so, its square empty is the piece lifted, not a pawn laid down.
 
 #![allow(clippy::unwrap_used)]
 
 use crate::common::scene::{Scene, k, pc};
-use shakmaty::Color::White;
+use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
@@ -94,4 +95,82 @@ fn a_lying_queen_read_as_a_pawn_for_one_scan_where_it_lands_is_no_pawn_drop() {
         );
     }
     assert!(read_once >= 10, "only {read_once} single reads on g7");
+}
+
+#[test]
+fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
+    // White on A holds a pawn and promotes h7xg8 with the pawn left upright: the board
+    // reads it as a pawn on every pass. Black answers b7-b6 at once, and this board's
+    // clock messages come late (a poll and more after the lever), so White has lifted the
+    // queen, g8-g7, before Black's press is judged, maybe before White's own promotion is
+    // committed: no report came while the pawn stood on g8 with the promotion on record.
+    // A pawn stood on g8 on every pass, so g8 empty is the queen lifted, not a lying pawn:
+    // the pawn on g7 is the queen's move, not a drop of the pawn White holds.
+    let mut checked = 0;
+    for offset in 0..16 {
+        let a = EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            clock_late_chance: 1.0,
+            clock_late_ms: (600, 700),
+            ..EmulatorConfig::default()
+        };
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            a,
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.black_takes_a_pawn_on_b();
+        s.pawn_on_the_seventh();
+        s.lift(A, "h7")
+            .wait(300)
+            .lift(A, "g8")
+            .wait(300)
+            .place(A, "g8", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "b7")
+            .wait(150)
+            .place(A, "b6", 'p')
+            .wait(100)
+            .press(A, Black)
+            .wait(200 + offset * 50);
+        let lifted = s.t;
+        s.lift(A, "g8")
+            .wait(200)
+            .place(A, "g7", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        let p = s.run(3000);
+        // The physics this relies on: g8 read as a pawn, steadily, until the lift.
+        let g8: Vec<_> = s.seen(A, "g8");
+        let stood = g8
+            .iter()
+            .rev()
+            .find(|(_, piece)| *piece == Some(pc('P')))
+            .map(|(t, _)| *t);
+        assert!(
+            stood.is_some_and(|t| t + 600 < lifted),
+            "offset {offset}: {g8:?}"
+        );
+        checked += 1;
+        assert_eq!(
+            p.sans(A)[8..],
+            ["hxg8=Q", "b6", "Qg7", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("g8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert_eq!(checked, 16);
 }
