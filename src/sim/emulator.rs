@@ -167,6 +167,13 @@ pub enum PhysicalAction {
     Lift {
         square: Square,
     },
+    /// `piece` taken off the square if it still stands (or lies) there: the opponent
+    /// removing a pawn that reached the last rank (Transfer Chess) after its own move may
+    /// already have swept it off, and then must not lift the piece that did.
+    Remove {
+        square: Square,
+        piece: Piece,
+    },
     /// A piece set down; an occupant is swept off ("mover put straight onto the victim").
     Place {
         square: Square,
@@ -552,6 +559,13 @@ impl BoardEmulator {
             }
             PhysicalAction::SetUpStart => self.apply(PhysicalAction::SetUp(Board::new())),
             PhysicalAction::Lift { square } => self.set_physical(square, None),
+            PhysicalAction::Remove { square, piece } => {
+                if self.physical(square).is_some_and(|t| t.piece() == piece) {
+                    self.set_physical(square, None)
+                } else {
+                    None
+                }
+            }
             PhysicalAction::Place { square, piece } => {
                 self.set_physical(square, Some(PhysicalPiece::Standing(piece)))
             }

@@ -184,7 +184,13 @@ impl Hands {
                 };
                 if promoting && removal {
                     // Transfer 4c: the opponent removes the pawn at once.
-                    after_press.push((0, PhysicalAction::Lift { square: to }));
+                    after_press.push((
+                        0,
+                        PhysicalAction::Remove {
+                            square: to,
+                            piece: mover.pawn(),
+                        },
+                    ));
                 }
             }
             Move::EnPassant { from, to } => {
