@@ -93,8 +93,28 @@ fn role_index(r: Role) -> u8 {
 }
 
 /// All 64 sensed cells, indexed by square (a1 = 0), orientation already applied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Cells(pub [Cell; 64]);
+
+impl Cells {
+    /// The cells eight at a time: compared after every input, and a slice of a newtype
+    /// is compared cell by cell.
+    fn words(&self) -> [u64; 8] {
+        std::array::from_fn(|i| u64::from_le_bytes(std::array::from_fn(|j| self.0[i * 8 + j].0)))
+    }
+}
+
+impl PartialEq for Cells {
+    fn eq(&self, other: &Cells) -> bool {
+        self.words() == other.words()
+    }
+}
+
+impl std::hash::Hash for Cells {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.words().hash(state);
+    }
+}
 
 impl Default for Cells {
     fn default() -> Self {
