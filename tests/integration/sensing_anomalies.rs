@@ -227,8 +227,35 @@ fn injections_that_once_failed() {
             18_375_156_941_462_482_409,
         ),
     ];
+    replay_injections(&cases);
+}
+
+/// Injections sweeps still fail on (README, known limitations; both failed before the
+/// fixes of 2026-11-23 too): a pocketed piece that raises no `missing`. Run by hand.
+#[test]
+#[ignore = "known failures, run by hand"]
+fn injections_still_failing() {
+    replay_injections(&[
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Pocket,
+            5_286_832_045_970_496_527,
+        ),
+        (
+            "transfer-chess",
+            BoardId::B,
+            9,
+            Injection::Pocket,
+            11_517_378_579_783_639_672,
+        ),
+    ]);
+}
+
+fn replay_injections(cases: &[(&str, BoardId, usize, Injection, u64)]) {
     let mut failed = Vec::new();
-    for (preset, board, ply, what, seed) in cases {
+    for &(preset, board, ply, what, seed) in cases {
         if let Err(e) = run(preset, board, ply, what, seed) {
             failed.push(e.to_string());
         }
