@@ -80,8 +80,8 @@ impl Arbiter {
         let pressed = self.tracks[b].presses.pending.is_some();
         // Displaced pieces of the side that just moved (not while its press is judged).
         // When the opponent also shows a complete move (a drop too) and the "displaced"
-        // piece went where it could move, both players pressed between two polls of the clock: those are
-        // moves, judged at the next press, not a knock.
+        // piece went where it could move, both players pressed between two polls of the
+        // clock: those are moves, judged at the next press, not a knock.
         let board = sensing::explain::expected_board(expect);
         // A complete move shows on two squares or more; a drop that has landed on one.
         let cells = &self.tracks[b].sensed.cells;
