@@ -13,14 +13,9 @@ use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
 
-/// White on A holds a pawn (Black on B took one) and has a queen from h7xg8 laid on its
-/// side on g8; Black has answered a4-a3. Board A never reads a lying pawn (the reads
-/// a scenario relies on come from the hands, so that they are known).
-fn lying_queen_and_a_pawn_in_hand() -> Scene {
-    let a = EmulatorConfig {
-        lying_pawn_flicker: 0.0,
-        ..EmulatorConfig::default()
-    };
+/// A match whose board A reads as `a` says: White on A holds a pawn (Black on B took one)
+/// and has a pawn on h7, a capture on g8 away from promoting.
+fn pawn_in_hand_and_on_the_seventh(a: EmulatorConfig) -> Scene {
     let mut s = Scene::with(
         "uscf-bughouse",
         a,
@@ -31,6 +26,17 @@ fn lying_queen_and_a_pawn_in_hand() -> Scene {
     );
     s.black_takes_a_pawn_on_b();
     s.pawn_on_the_seventh();
+    s
+}
+
+/// White on A holds a pawn (Black on B took one) and has a queen from h7xg8 laid on its
+/// side on g8; Black has answered a4-a3. Board A never reads a lying pawn (the reads
+/// a scenario relies on come from the hands, so that they are known).
+fn lying_queen_and_a_pawn_in_hand() -> Scene {
+    let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
+        lying_pawn_flicker: 0.0,
+        ..EmulatorConfig::default()
+    });
     s.lift(A, "h7")
         .wait(300)
         .lift(A, "g8")
@@ -108,22 +114,12 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
     // the pawn on g7 is the queen's move, not a drop of the pawn White holds.
     let mut checked = 0;
     for offset in 0..16 {
-        let a = EmulatorConfig {
+        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
             lying_pawn_flicker: 0.0,
             clock_late_chance: 1.0,
             clock_late_ms: (600, 700),
             ..EmulatorConfig::default()
-        };
-        let mut s = Scene::with(
-            "uscf-bughouse",
-            a,
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
-        );
-        s.black_takes_a_pawn_on_b();
-        s.pawn_on_the_seventh();
+        });
         s.lift(A, "h7")
             .wait(300)
             .lift(A, "g8")
