@@ -173,7 +173,7 @@ impl Arbiter {
         if self.tracks[b].appearance.tokens.iter().next().is_none() {
             return;
         }
-        let expect = self.committed(b).expect();
+        let expect = self.committed_expect(b);
         let state = self.game.board(b);
         let turn = state.turn();
         let board = state.board().clone();
