@@ -141,3 +141,55 @@ fn a_pair_never_shown_then_a_slow_move_raise_no_displaced_piece_while_its_press_
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
 }
+
+/// A move and a fast reply pressed within one of the clock's seconds, then the same piece
+/// moved on and pressed: the clock shows only the last press. The board alone shows the
+/// order: the reply stood before the piece moved on, so it answered a move made before,
+/// not the one the clock showed (a bishop f1–c4–b5 could have gone f1–b5 at once, with the
+/// knight's reply to it still under way).
+#[test]
+fn a_fast_pair_then_the_same_piece_moved_on_is_three_moves() {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 50);
+        s.lift(A, "f1").wait(200).place(A, "c4", 'B').wait(100);
+        let first = s.t;
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "b8")
+            .wait(150)
+            .place(A, "c6", 'n')
+            .wait(60)
+            .press(A, Black)
+            .wait(600)
+            .lift(A, "c4")
+            .wait(250)
+            .place(A, "b5", 'B')
+            .wait(100);
+        let third = s.t;
+        s.press(A, White).wait(8000);
+        let p = s.run(3000);
+        // Black's side (the right) never ran between the first press and the third, as
+        // far as the clock's messages tell.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && t <= third && running == Some(ClockSide::Right));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Bc4", "Nc6", "Bb5"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        unseen >= 4,
+        "only {unseen} pairs of presses the clock never showed"
+    );
+}

@@ -159,12 +159,16 @@ pub fn judge_press(
     // lever). A reading whose move first lands later takes the next move for this one.
     let deadline = pressed_at + c.scan_ms;
     let short = judge_at(c, presser, history, Depth::Short, deadline);
-    if clean(&short) {
+    // The reply the short reading leaves in progress stood before its move showed: it
+    // answered an earlier move, both presses unseen.
+    let reply_first =
+        committed_reading(&short).is_some_and(|(k, r)| reply_landed_first(c, k, r, history));
+    if clean(&short) && !reply_first {
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
     // reading would take the opponent's move as pressed unseen, and that press came.
-    if answered && !missed_presses {
+    if answered && !missed_presses && !reply_first {
         return short;
     }
     // Both players may have pressed between two polls of the clock: look deeper. The
@@ -230,6 +234,7 @@ pub fn judge_press(
     };
     let better = rl.cost < rs.cost
         && (missed_presses
+            || (reply_first && cl.plies.len() == 3 && landings_in_order(c, cl, history))
             || cl.irregular < cs.irregular
             || mover_anomalies(rl) < mover_anomalies(rs));
     if better {

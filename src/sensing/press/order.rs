@@ -200,3 +200,44 @@ pub(super) fn lifted_after_landing(
         .find(|s| !before.allows(from, s.cells.get(from)))
         .is_some_and(|s| s.t_ms > landed + c.scan_ms)
 }
+
+/// Did the opponent's piece this reading takes as the reply in progress land more than a
+/// scan before the reading's own last landing first showed? A reply starts only after the
+/// press, which comes after the landing: a reply already standing before the move it
+/// answers was on the board answers an earlier move of the presser's, pressed unseen (the
+/// presser moved, both pressed within one of the clock's seconds, and the presser moved
+/// the same piece on).
+pub(super) fn reply_landed_first(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    r: &Residual,
+    history: &[Snapshot],
+) -> bool {
+    let (Some(last), Some(latest)) = (cand.plies.last(), history.last()) else {
+        return false;
+    };
+    let mover = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let Some(landed_at) = first_shown(cand, move_landing(*last), mover, history) else {
+        return false;
+    };
+    r.in_progress
+        .into_iter()
+        .filter(|&sq| {
+            let cell = latest.cells.get(sq);
+            cell.color() == Some(!mover) && !cand.expect.allows(sq, cell)
+        })
+        .any(|sq| {
+            // When the square took the value it shows now, in its latest run.
+            let since = history
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == latest.cells.get(sq))
+                .last()
+                .map_or(latest.t_ms, |s| s.t_ms);
+            since + c.scan_ms < landed_at
+        })
+}
