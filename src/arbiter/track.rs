@@ -13,7 +13,9 @@ use crate::dgt::{
     ClockSide, ClockTimes, Fields, Orientation, PieceCode, detect_orientation, field_to_square,
 };
 use crate::rules::BoardState;
-use crate::sensing::{Anomaly, Cell, Cells, Expect, Snapshot, Tokens, expected};
+use crate::sensing::{
+    Anomaly, CLOCK_MESSAGE_LAG_MS, Cell, Cells, Expect, Snapshot, Tokens, expected,
+};
 use crate::{BoardId, Millis};
 
 /// How long the arbiter waits for what, per board (from the device profile: Bluetooth
@@ -149,10 +151,6 @@ pub struct BeforeLastPly {
     /// The snapshots that decided it.
     pub window: Vec<Snapshot>,
 }
-
-/// How late a clock message may reach the PC after the clock showed it (the board polls
-/// the clock; 0.05–1 s).
-const CLOCK_MESSAGE_LAG_MS: u64 = 1000;
 
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments
 /// must not grow memory without bound; the oldest are dropped first).

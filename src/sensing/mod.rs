@@ -15,6 +15,6 @@ pub mod press;
 pub use cells::{Cell, Cells, Expect, Recorded, Token, Tokens, expected, expected_after};
 pub use explain::{Anomaly, Residual, explain, explain_before, explain_with};
 pub use press::{
-    Candidate, Committed, Plies, PressSeen, Snapshot, Verdict, judge_press, judge_stable,
-    judge_three_presses, judge_two_unseen_presses, touched,
+    CLOCK_MESSAGE_LAG_MS, Candidate, Committed, Plies, PressSeen, Snapshot, Verdict, judge_press,
+    judge_stable, judge_three_presses, judge_two_unseen_presses, touched,
 };

@@ -8,7 +8,9 @@
 use crate::common::scene::Scene;
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
+use tandem::arbiter::Timing;
 use tandem::dgt::ClockSide;
+use tandem::sim::emulator::EmulatorConfig;
 
 /// No press is ever seen, so only the board tells that both moves were made: once it has
 /// stood still on exactly that pair for as long as a press message can take, with the
@@ -183,6 +185,72 @@ fn a_fast_pair_then_the_same_piece_moved_on_is_three_moves() {
         assert_eq!(
             p.sans(A),
             ["e4", "e5", "Bc4", "Nc6", "Bb5"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        unseen >= 4,
+        "only {unseen} pairs of presses the clock never showed"
+    );
+}
+
+/// On a Bluetooth board (a scan of half a second), a move and a fast reply pressed within
+/// one of the clock's seconds, then, well after, the same piece moved on to take a pawn
+/// and pressed as it lands: its landing may show only after the press message. The reply stood a long while before that
+/// press could have been made, so the press is for the move after the reply, and the
+/// opponent's next press does not take that back.
+#[test]
+fn a_fast_pair_then_a_capture_shown_after_its_press_on_a_bluetooth_board() {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 50);
+        s.lift(A, "g1").wait(200).place(A, "f3", 'N').wait(100);
+        let first = s.t;
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "b8")
+            .wait(150)
+            .place(A, "c6", 'n')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500)
+            .lift(A, "e5")
+            .wait(150)
+            .lift(A, "f3")
+            .wait(200)
+            .place(A, "e5", 'N');
+        let third = s.t;
+        s.press(A, White)
+            .wait(300)
+            .lift(A, "d7")
+            .wait(150)
+            .place(A, "d6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(8000);
+        let p = s.run(3000);
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && t <= third && running == Some(ClockSide::Right));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "Nc6", "Nxe5", "d6"],
             "offset {offset}, shown {shown}\n{}",
             p.dump()
         );

@@ -56,20 +56,45 @@ pub(super) fn one_ply(
 
 /// The side to move moves, then the other side: a missed press in between.
 pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
+    deep_or_whole(diff, |keep| two_ply_where(c, diff, keep))
+}
+
+fn two_ply_where(
+    c: &Committed<'_>,
+    diff: Bitboard,
+    keep: &dyn Fn(Move) -> bool,
+) -> Option<Vec<Candidate>> {
     let mut out = Vec::new();
     for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
+        if !keep(m1) {
+            continue;
+        }
         let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1)
         else {
             continue;
         };
         let unseen = unseen_move(m1, diff);
         let at = (&state1, &tokens1, allow1.as_slice());
-        last_plies(&mut out, at, c.rules, diff, !unseen, &[m1]);
+        last_plies(&mut out, at, c.rules, diff, !unseen, &[m1], keep);
         if out.len() > MAX_DEEP_CANDIDATES {
-            return Vec::new();
+            return None;
         }
     }
-    out
+    Some(out)
+}
+
+/// The readings of several plies `build` makes, keeping every ply that touches a
+/// differing square; if those are too many (the opponent's next move under way adds its
+/// squares, and each ply may then be any move touching any of them), only plies whose
+/// every square differs (or a hidden piece's, which shows nothing): a piece the board
+/// showed leaving and landing. Beyond that too, none: the board is in chaos.
+fn deep_or_whole(
+    diff: Bitboard,
+    build: impl Fn(&dyn Fn(Move) -> bool) -> Option<Vec<Candidate>>,
+) -> Vec<Candidate> {
+    build(&|_| true)
+        .or_else(|| build(&|m| unseen_move(m, diff) || (touched(m) & !diff).is_empty()))
+        .unwrap_or_default()
 }
 
 /// A move that changes no differing square: a lying pawn (a hidden promoted piece)
@@ -80,9 +105,10 @@ pub(super) fn unseen_move(m: Move, diff: Bitboard) -> bool {
     !touched(m).intersects(diff)
 }
 
-/// Beyond this many readings of several plies the board is in chaos (pieces swept off,
-/// a board being set up), not two players pressing quickly: no deep reading is tried, so
-/// that no report from a board can stall the arbiter.
+/// Beyond this many readings of several plies, only plies the board showed whole are
+/// read (`deep_or_whole`); beyond this many of those, the board is in chaos (pieces swept
+/// off, a board being set up), not two players pressing quickly: no deep reading is tried,
+/// so that no report from a board can stall the arbiter.
 pub(super) const MAX_DEEP_CANDIDATES: usize = 1500;
 
 /// How many (reading, moment) pairs one press may score by cost. An ordinary press scores
@@ -90,25 +116,39 @@ pub(super) const MAX_DEEP_CANDIDATES: usize = 1500;
 pub(super) const MAX_READINGS_SCORED: usize = 3_000;
 
 pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
+    deep_or_whole(diff, |keep| three_ply_where(c, diff, keep))
+}
+
+fn three_ply_where(
+    c: &Committed<'_>,
+    diff: Bitboard,
+    keep: &dyn Fn(Move) -> bool,
+) -> Option<Vec<Candidate>> {
     let mut out = Vec::new();
     for m1 in relevant_legal_moves(c.state, c.rules, c.tokens, diff, true) {
+        if !keep(m1) {
+            continue;
+        }
         let Some((s1, t1, a1)) = step(c.state, c.rules, c.tokens, c.allowances, m1) else {
             continue;
         };
         let unseen1 = unseen_move(m1, diff);
         for m2 in relevant_legal_moves(&s1, c.rules, &t1, diff, !unseen1) {
+            if !keep(m2) {
+                continue;
+            }
             let Some((s2, t2, a2)) = step(&s1, c.rules, &t1, &a1, m2) else {
                 continue;
             };
             let unseen2 = unseen1 || unseen_move(m2, diff);
             let at = (&s2, &t2, a2.as_slice());
-            last_plies(&mut out, at, c.rules, diff, !unseen2, &[m1, m2]);
+            last_plies(&mut out, at, c.rules, diff, !unseen2, &[m1, m2], keep);
             if out.len() > MAX_DEEP_CANDIDATES {
-                return Vec::new();
+                return None;
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// The readings `before`, then each legal move that could show on the board (`unseen`:
@@ -121,9 +161,11 @@ fn last_plies(
     diff: Bitboard,
     unseen: bool,
     before: &[Move],
+    keep: &dyn Fn(Move) -> bool,
 ) {
     let (state, tokens, allowances) = at;
-    let moves = relevant_legal_moves(state, rules, tokens, diff, unseen);
+    let mut moves = relevant_legal_moves(state, rules, tokens, diff, unseen);
+    moves.retain(|&m| keep(m));
     // Most boards after a first ply offer nothing that shows: no expectation worked out.
     if moves.is_empty() {
         return;

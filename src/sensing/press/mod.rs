@@ -13,7 +13,7 @@
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 use super::cells::{Cell, Cells, Expect, Token, Tokens, expected, expected_after};
-use super::explain::{ANOMALY_COST, Residual, explain_before, explain_with};
+use super::explain::{ANOMALY_COST, Anomaly, Residual, explain_before, explain_with};
 use crate::Millis;
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
@@ -58,6 +58,10 @@ impl Committed<'_> {
         )
     }
 }
+
+/// How late a clock message may reach the PC after the lever (the board polls the clock,
+/// which reads in whole seconds: 0.05–1 s).
+pub const CLOCK_MESSAGE_LAG_MS: Millis = 1000;
 
 /// The plies of one reading: at most three (the presser's, and with two presses missed the
 /// opponent's and the presser's before it), kept inline: no allocation per reading.
@@ -266,7 +270,19 @@ fn hold_unseen_presses(
     let shown_late = candidate.plies.last().is_some_and(|&m| {
         first_shown(&candidate, move_landing(m), presser, history).is_some_and(|t| t > seen.at)
     });
-    if seen.missed || candidate.plies.len() < 2 || !shown_late {
+    // The opponent's ply showed before this press's lever can have been pulled (its
+    // message comes at most a clock lag after): this press came after that ply, so it is
+    // for the presser's move after it, not for one before it with the rest to come.
+    let answered_before = candidate.plies.len().checked_sub(2).is_some_and(|i| {
+        first_shown(
+            &candidate,
+            move_landing(candidate.plies[i]),
+            !presser,
+            history,
+        )
+        .is_some_and(|t| t + CLOCK_MESSAGE_LAG_MS < seen.at)
+    });
+    if seen.missed || candidate.plies.len() < 2 || !shown_late || answered_before {
         return Verdict::Commit {
             candidate,
             residual,

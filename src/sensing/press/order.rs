@@ -224,8 +224,16 @@ pub(super) fn reply_landed_first(
     let Some(landed_at) = first_shown(cand, move_landing(*last), mover, history) else {
         return false;
     };
+    // An opponent's piece standing where the reading does not have it: the reply in
+    // progress, or a whole move of the opponent's taken for a displaced piece (the
+    // opponent's next move begun too, and only one move can be in progress).
+    let displaced = r.anomalies.iter().filter_map(|a| match *a {
+        Anomaly::Displaced { piece, to, .. } if piece.color == !mover => Some(to),
+        _ => None,
+    });
     r.in_progress
         .into_iter()
+        .chain(displaced)
         .filter(|&sq| {
             let cell = latest.cells.get(sq);
             cell.color() == Some(!mover) && !cand.expect.allows(sq, cell)
