@@ -345,7 +345,31 @@ impl Arbiter {
         if pair.plies.len() != 2 || pair.irregular > 0 || pr.cost > residual.cost {
             return None;
         }
-        let first = pair.plies[0];
+        // The same pawn promoting on another square becomes the same piece: the one the
+        // record has (read from its token, or named by the TD) stays.
+        let first = match (pair.plies[0], self.game.record().get(index).map(|p| p.mv)) {
+            (
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(_),
+                },
+                Some(Move::Normal {
+                    from: was_from,
+                    promotion: Some(was),
+                    ..
+                }),
+            ) if was_from == from => Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: Some(was),
+            },
+            (first, _) => first,
+        };
         if self.game.replace_move(index, first).is_err() {
             return None;
         }
@@ -672,6 +696,27 @@ impl Arbiter {
             .collect();
         let listed: Vec<String> = options.iter().map(Square::to_string).collect();
         let from = first.plies.last().and_then(|m| m.from());
+        // Several pieces may lie on their side: each square the moves start from is named.
+        let mut froms: Vec<Square> = tied
+            .iter()
+            .filter_map(|c| c.plies.last().and_then(|m| m.from()))
+            .collect();
+        froms.sort();
+        froms.dedup();
+        let pieces = match froms[..] {
+            [_, _, ..] => format!(
+                "pieces on {} (pawns on their side)",
+                froms
+                    .iter()
+                    .map(Square::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => format!(
+                "piece on {} (pawn on its side)",
+                from.map_or_else(|| "?".to_owned(), |s| s.to_string())
+            ),
+        };
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
         let cells = self.tracks[b].sensed.cells;
@@ -686,9 +731,8 @@ impl Arbiter {
             AlertKind::Promotion,
             from,
             format!(
-                "{} pressed with no visible change: the promoted piece on {} (pawn on its side) may have moved to {}; recorded {} for now",
+                "{} pressed with no visible change: the promoted {pieces} may have moved to {}; recorded {} for now",
                 color_name(mover),
-                from.map_or_else(|| "?".to_owned(), |s| s.to_string()),
                 listed.join(", "),
                 listed.first().cloned().unwrap_or_default()
             ),

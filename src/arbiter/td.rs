@@ -312,11 +312,29 @@ impl Arbiter {
             .ok_or(Refusal::NoSuchPly { ply })?;
         let from = old.from().ok_or(Refusal::NoPieceMoved { ply })?;
         let state = self.board_before(i, ply.board);
-        let mv = state
-            .legal_moves(self.game.rules())
-            .into_iter()
-            .find(|m| m.from() == Some(from) && m.to() == to)
-            .ok_or(Refusal::CannotReach { ply, from, to })?;
+        let tokens = &self.tracks[ply.board].appearance.tokens;
+        // The piece recorded, or else another promoted piece laid on its side (several may
+        // have moved unseen, and the TD names only the square the player says it went to).
+        let unseen = |s: Square| {
+            s != old.to()
+                && state.promoted().contains(s)
+                && tokens.get(s).is_some_and(Token::may_be_unseen)
+        };
+        let legal = state.legal_moves(self.game.rules());
+        let reaching = |f: &dyn Fn(Square) -> bool| {
+            legal
+                .iter()
+                .copied()
+                .filter(|m| m.to() == to && m.from().is_some_and(f))
+                .collect::<Vec<Move>>()
+        };
+        let mv = match reaching(&|f| f == from).first() {
+            Some(&m) => m,
+            None => match reaching(&unseen)[..] {
+                [m] => m,
+                _ => return Err(Refusal::CannotReach { ply, from, to }),
+            },
+        };
         self.game
             .replace_move(i, mv)
             .map_err(|e| Refusal::RecordUnplayable {
@@ -324,7 +342,11 @@ impl Arbiter {
                 why: e.to_string(),
             })?;
         let tokens = &mut self.tracks[ply.board].appearance.tokens;
+        // The recorded piece back where it stood, the chosen one where it went.
         if let Some(t) = tokens.remove(old.to()) {
+            tokens.set(from, t);
+        }
+        if let Some(t) = mv.from().and_then(|f| tokens.remove(f)) {
             tokens.set(to, t);
         }
         self.outputs.push(Output::RecordChanged);

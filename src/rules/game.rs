@@ -683,8 +683,33 @@ impl Match {
                 fresh.record.push(old);
                 continue;
             }
+            // What a later move takes is what stands on its square now: a piece changed
+            // earlier (a promotion's piece named by the TD, say) is the one taken.
+            let mv = match old.mv {
+                Move::Normal {
+                    role,
+                    from,
+                    to,
+                    promotion,
+                    ..
+                } => {
+                    let state = fresh.board(old.board);
+                    Move::Normal {
+                        role,
+                        from,
+                        capture: state
+                            .board()
+                            .piece_at(to)
+                            .filter(|p| p.color != state.turn())
+                            .map(|p| p.role),
+                        to,
+                        promotion,
+                    }
+                }
+                other => other,
+            };
             let ply = fresh
-                .apply_ply(old.board, old.mv, old.meta, old.extra_piece)
+                .apply_ply(old.board, mv, old.meta, old.extra_piece)
                 .map_err(|e| match e {
                     PlayError::Apply(error) => PlayError::Replay { index, error },
                     other => other,

@@ -4,6 +4,7 @@
 
 use shakmaty::Move;
 
+use crate::BoardId;
 use crate::arbiter::{AlertKind, Output, PlyRef, Subject, TdAction};
 use crate::rules::Match;
 
@@ -44,4 +45,45 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
             }
         })
         .collect()
+}
+
+/// The same TD, also for the moves made as the match ended (`late`: the move in a player's
+/// hand when the other board's game ended, completed and pressed): such a move may be
+/// recorded (its press cannot be told from one made just before the end whose message
+/// came late), and if it promotes, the player says to which piece like any other.
+#[must_use]
+pub fn truthful_answers_with_late(
+    truth: &Match,
+    late: &[(BoardId, Move)],
+    outputs: &[Output],
+) -> Vec<TdAction> {
+    let mut answers = truthful_answers(truth, outputs);
+    for o in outputs {
+        let Output::AlertRaised(a) = o else {
+            continue;
+        };
+        let Subject::Ply(ply) = a.subject else {
+            continue;
+        };
+        if a.kind != AlertKind::Promotion || !is_next_after(truth, ply) {
+            continue;
+        }
+        let promoted = late.iter().find_map(|&(b, m)| match m {
+            Move::Normal {
+                promotion: Some(role),
+                ..
+            } if b == ply.board => Some(role),
+            _ => None,
+        });
+        if let Some(role) = promoted {
+            answers.push(TdAction::SetPromotion { ply, role });
+        }
+    }
+    answers
+}
+
+/// Is `ply` the one after the last the truth has on its board?
+fn is_next_after(truth: &Match, ply: PlyRef) -> bool {
+    let state = truth.board(ply.board);
+    state.turn() == ply.color && state.fullmoves() == ply.number
 }

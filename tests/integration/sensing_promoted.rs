@@ -170,3 +170,74 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
     }
     assert_eq!(checked, 16);
 }
+
+#[test]
+fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
+    // White moves the lying queen g8-g6, where the board sees nothing, and presses. Black
+    // lifts the bishop from f8, which the queen on g8 attacks, to answer Bf8-g7. The
+    // board reports f8 empty only after the press message came, and before the press is
+    // judged: "the lying queen took on f8" explains the board then better than any move
+    // of the queen. But the reply begins after the press, and a piece taken leaves the
+    // board, while one lifted to reply lands again within a hand's move, where it could
+    // go: the press waits for that, and the bishop on g7 says which it was.
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let mut s = lying_queen_and_a_pawn_in_hand();
+        s.lift(A, "g8")
+            .wait(250)
+            .place(A, "g6", 'P')
+            .lay_down(A, "g6");
+        s.wait(150);
+        let pressed = s.t;
+        s.press(A, White).wait(100 + offset * 25);
+        s.lift(A, "f8")
+            .wait(350)
+            .place(A, "g7", 'b')
+            .wait(200)
+            .press(A, Black)
+            .wait(1500);
+        let p = s.run(3000);
+        // The physics this is about: f8 reported empty after the clock showed White's
+        // press, the bishop reported on g7 later.
+        let shown = s
+            .clock_seen(A)
+            .into_iter()
+            .find(|&(t, _)| t > pressed)
+            .map(|(t, _)| t);
+        let f8_empty = s
+            .seen(A, "f8")
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece.is_none())
+            .map(|(t, _)| t);
+        if shown.zip(f8_empty).is_none_or(|(c, e)| e <= c) {
+            continue;
+        }
+        relevant += 1;
+        let sans = p.sans(A);
+        assert_eq!(sans.len(), 12, "offset {offset}\n{}", p.dump());
+        assert!(
+            sans[10].starts_with('Q') && !sans[10].contains('x'),
+            "offset {offset}: {:?}\n{}",
+            &sans[10..],
+            p.dump()
+        );
+        assert_eq!(
+            sans[11],
+            "Bg7",
+            "offset {offset}: pressed {pressed}, clock {:?}, f8 {:?}, g7 {:?}\n{}",
+            s.clock_seen(A),
+            s.seen(A, "f8"),
+            s.seen(A, "g7"),
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 6,
+        "only {relevant} lifts reported after the press message"
+    );
+}

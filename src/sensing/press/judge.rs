@@ -5,7 +5,7 @@ use super::*;
 
 /// The two lifts of a capture, victim first, are one movement of the hand: at most this
 /// far apart.
-const CAPTURE_GESTURE_MS: Millis = 700;
+pub(super) const CAPTURE_GESTURE_MS: Millis = 700;
 
 /// How many fields of the board's scan after a landing its origin may lie and still be
 /// read in the same pass: a pawn's single step is 8 fields along the scan, its double

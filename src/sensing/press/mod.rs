@@ -13,7 +13,7 @@
 use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 
 use super::cells::{Cell, Cells, Expect, Token, Tokens, expected, expected_after};
-use super::explain::{ANOMALY_COST, Anomaly, Residual, explain_before, explain_with};
+use super::explain::{ANOMALY_COST, Anomaly, Residual, can_reach, explain_before, explain_with};
 use crate::Millis;
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
@@ -148,6 +148,56 @@ impl PressSeen {
 /// Judges a press by `presser` over `history` (oldest first, latest last).
 #[must_use]
 pub fn judge_press(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    seen: PressSeen,
+) -> Verdict {
+    wait_for_the_victim(c, history, seen, judge_press_now(c, presser, history, seen))
+}
+
+/// A reading that takes an opponent's piece the board never showed taken (the capturer
+/// unseen on its square), the piece's square emptied only after the press message came
+/// (the reply begins after the press): it waits until a reply that lifted that piece
+/// would have landed and been reported (a scan and a hand's move), for the board to show
+/// which it was (see `victim_moved_on`). Not for a square emptied earlier: the reply to
+/// the press would then have to be judged before the TD can answer the promotion question
+/// such a capture often raises.
+fn wait_for_the_victim(
+    c: &Committed<'_>,
+    history: &[Snapshot],
+    seen: PressSeen,
+    verdict: Verdict,
+) -> Verdict {
+    let Verdict::Commit {
+        candidate,
+        residual,
+        snapshot,
+    } = verdict
+    else {
+        return verdict;
+    };
+    let until = unseen_capture(c, &candidate, history)
+        .map(|(_, _, gone)| history[gone].t_ms)
+        .filter(|&gone| gone > seen.at)
+        .map(|gone| gone + c.scan_ms + CAPTURE_GESTURE_MS)
+        .filter(|&t| history.last().is_some_and(|s| s.t_ms < t));
+    match until {
+        Some(until) => Verdict::Provisional {
+            candidate,
+            residual,
+            snapshot,
+            until: Some(until),
+        },
+        None => Verdict::Commit {
+            candidate,
+            residual,
+            snapshot,
+        },
+    }
+}
+
+fn judge_press_now(
     c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
@@ -373,6 +423,7 @@ fn readings(
         cands.retain(|k| !lands_late(c, k, history, deadline));
     }
     cands.retain(|k| !lands_out_of_order(c, k, history));
+    cands.retain(|k| !victim_moved_on(c, k, history));
     cands
 }
 

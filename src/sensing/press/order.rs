@@ -249,3 +249,97 @@ pub(super) fn reply_landed_first(
             since + c.scan_ms < landed_at
         })
 }
+
+/// The opponent's piece that a reading's last ply takes, where the board never showed the
+/// capturer on its square (a piece laid on its side, which the scan does not see): the
+/// square it stood on, its cell, and the first snapshot without it. The square emptied is
+/// then the capture's only sign, and it is just as well the opponent lifting that piece
+/// (to reply, once the press is made; or to adjust it).
+pub(super) fn unseen_capture(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> Option<(Square, Cell, usize)> {
+    let &Move::Normal {
+        capture: Some(_),
+        to,
+        ..
+    } = cand.plies.last()?
+    else {
+        return None;
+    };
+    let mover = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    // The piece as the board showed it when the press's window began (a promoted piece's
+    // token, say), if the record has it there.
+    let victim = history.first()?.cells.get(to);
+    if victim.color() != Some(!mover) || !c.expect().allows(to, victim) {
+        return None;
+    }
+    if history
+        .iter()
+        .any(|s| s.cells.get(to).color() == Some(mover))
+    {
+        return None;
+    }
+    let gone = history.iter().position(|s| s.cells.get(to) != victim)?;
+    Some((to, victim, gone))
+}
+
+/// Did the piece a reading takes unseen (see [`unseen_capture`]) show again within a scan
+/// and a hand's move of leaving its square: set back on it, or standing where it could go
+/// from there? A piece taken leaves the board; one lifted by its owner lands again, and
+/// the board shows it. Not when another piece could be the one seen: another piece of
+/// that kind left its square since, or the opponent holds that kind in hand and it stands
+/// on a square that was empty (a drop).
+pub(super) fn victim_moved_on(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let Some((sq, victim, gone)) = unseen_capture(c, cand, history) else {
+        return false;
+    };
+    let base = c.expect();
+    let Some(piece) = base.board().piece_at(sq) else {
+        return false;
+    };
+    let dropped_maybe = victim
+        .to_piece()
+        .is_some_and(|p| c.state.reserve(p.color).get(p.role) > 0);
+    let other_left = Square::ALL.into_iter().any(|o| {
+        o != sq
+            && history[0].cells.get(o) == victim
+            && history[gone..].iter().any(|s| s.cells.get(o) != victim)
+    });
+    if other_left {
+        return false;
+    }
+    // The board the owner moves it on: the capturer's square left (seen or not).
+    let mut board = base.board().clone();
+    if let Some(from) = cand.plies.last().and_then(|m| m.from()) {
+        board.discard_piece_at(from);
+    }
+    let window_end = history[gone].t_ms + c.scan_ms + CAPTURE_GESTURE_MS;
+    // A landing may be reported before the lift (the scan reaches it first): a scan early.
+    let earliest = history[gone].t_ms.saturating_sub(c.scan_ms);
+    history[gone..]
+        .iter()
+        .enumerate()
+        .take_while(|(_, s)| s.t_ms <= window_end)
+        .any(|(j, s)| {
+            s.cells.get(sq) == victim
+                || Square::ALL.into_iter().any(|x| {
+                    x != sq
+                        && s.cells.get(x) == victim
+                        && !base.allows(x, victim)
+                        && (board.piece_at(x).is_some() || !dropped_maybe)
+                        && can_reach(&board, sq, piece, x, board.piece_at(x).is_some())
+                        && history[..=gone + j]
+                            .iter()
+                            .rev()
+                            .take_while(|h| h.cells.get(x) == victim)
+                            .last()
+                            .is_some_and(|h| h.t_ms >= earliest)
+                })
+        })
+}

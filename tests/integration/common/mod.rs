@@ -10,12 +10,13 @@ pub mod proxy;
 pub mod scene;
 pub mod sweep;
 
+use shakmaty::Move;
 use tandem::BoardId;
 use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, Timing};
 use tandem::rules::{Match, RulesPreset};
 use tandem::sim::SimOutput;
 use tandem::sim::table::Rehearsal;
-use tandem::sim::td::truthful_answers;
+use tandem::sim::td::truthful_answers_with_late;
 
 /// Feeds every device event of `outputs` to a fresh arbiter, then lets all deadlines fall.
 pub fn arbitrate(rules: &RulesPreset, outputs: &[SimOutput]) -> Arbiter {
@@ -29,7 +30,7 @@ pub fn arbitrate_with_td(
     outputs: &[SimOutput],
     truth: Option<&Match>,
 ) -> Arbiter {
-    arbitrate_with_td_timing(rules, outputs, truth, [Timing::default(); 2])
+    arbitrate_with_td_timing(rules, outputs, truth, &[], [Timing::default(); 2])
 }
 
 /// Like [`arbitrate_with_td`], with per-board timing (Bluetooth boards scan slower).
@@ -37,6 +38,7 @@ pub fn arbitrate_with_td_timing(
     rules: &RulesPreset,
     outputs: &[SimOutput],
     truth: Option<&Match>,
+    late: &[(BoardId, Move)],
     timing: [Timing; 2],
 ) -> Arbiter {
     let mut cfg = ArbiterConfig::new(rules.clone());
@@ -47,20 +49,20 @@ pub fn arbitrate_with_td_timing(
         last = ev.t_ms;
         let out = arb.handle(&Input::Board(ev));
         if let Some(truth) = truth {
-            answer(&mut arb, &out, truth, last);
+            answer(&mut arb, &out, truth, late, last);
         }
     }
     let out = arb.finish_at(last + 10_000);
     if let Some(truth) = truth {
-        answer(&mut arb, &out, truth, last + 10_000);
+        answer(&mut arb, &out, truth, late, last + 10_000);
     }
     arb
 }
 
-fn answer(arb: &mut Arbiter, out: &[Output], truth: &Match, t_ms: u64) {
-    for action in truthful_answers(truth, out) {
+fn answer(arb: &mut Arbiter, out: &[Output], truth: &Match, late: &[(BoardId, Move)], t_ms: u64) {
+    for action in truthful_answers_with_late(truth, late, out) {
         let more = arb.handle(&Input::Td { t_ms, action });
-        answer(arb, &more, truth, t_ms);
+        answer(arb, &more, truth, late, t_ms);
     }
 }
 
