@@ -813,6 +813,68 @@ fn drop_captured_before_the_scan_saw_it() {
 }
 
 #[test]
+fn move_captured_before_the_scan_saw_it_on_a_bluetooth_board() {
+    // White's bishop slides f1-e2-d3-c4-b5-a6 and White presses; Black's hand, already
+    // there, takes it at once with the c8 bishop (the victim lifted first). On a slow scan
+    // the board may show the bishop on a square of its slide, then that square empty, and
+    // never the bishop on a6: only Black's bishop arriving there. The piece went on and
+    // was taken where it landed (Ba6 Bxa6), not left on its way and lost (Bc4 Bb7 and a
+    // bishop missing).
+    let mut on_the_way = 0;
+    for offset in 0..16 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        s.mv(A, "e2", "e3", 'P').mv(A, "b7", "b6", 'p');
+        s.wait(offset * 30);
+        let start = s.t;
+        s.lift(A, "f1");
+        for square in ["e2", "d3", "c4", "b5"] {
+            s.wait(60).place(A, square, 'B').wait(60).lift(A, square);
+        }
+        s.wait(60)
+            .place(A, "a6", 'B')
+            .wait(80)
+            .press(A, White)
+            .wait(60);
+        s.lift(A, "a6")
+            .wait(120)
+            .lift(A, "c8")
+            .wait(150)
+            .place(A, "a6", 'b')
+            .wait(250)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        let shown_at = |square: &str| {
+            s.seen(A, square)
+                .iter()
+                .any(|(t, x)| *t >= start && *x == Some(pc('B')))
+        };
+        if !shown_at("a6") && ["e2", "d3", "c4", "b5"].into_iter().any(shown_at) {
+            on_the_way += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e3", "b6", "Ba6", "Bxa6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        on_the_way > 0,
+        "no timing showed the bishop on its way and never on a6"
+    );
+}
+
+#[test]
 fn piece_pocketed_by_the_opponent_before_the_press() {
     for offset in 0..16 {
         let mut s = Scene::new("uscf-bughouse");

@@ -224,6 +224,33 @@ pub(super) fn judge_by_evidence(
                 c.scan_ms + CAPTURE_GESTURE_MS,
             ) && explains_within(k, now.cost.saturating_sub(1))
         });
+    // The shown move's piece left its landing before the press could show (the hand going
+    // on along its slide), and the opponent's piece now stands where another reading of
+    // that same move lands it, as a capture: the piece went on to that square and was
+    // taken there at once, before the scan passed it. That reading stands if it explains
+    // the board with no anomaly, the shown one leaving the piece missing.
+    if !moved_on && now.cost >= ANOMALY_COST {
+        let mut taken: Vec<&Candidate> = cands
+            .iter()
+            .filter(|k| {
+                taken_further_on(one, k, presser, &history[index..], deadline)
+                    && explains_within(k, ANOMALY_COST - 1)
+            })
+            .collect();
+        if let (Some(k), None) = (taken.pop(), taken.pop()) {
+            let residual = explain_with(
+                &k.expect,
+                &latest.cells,
+                presser,
+                Some(c.state.reserve(!presser)),
+            );
+            return Some(Verdict::Commit {
+                candidate: k.clone(),
+                residual,
+                snapshot: history.len() - 1,
+            });
+        }
+    }
     let agrees = !moved_on
         && (!appeared_since
             || now.cost < ANOMALY_COST
@@ -450,6 +477,51 @@ fn went_on_to(
         (Some(l), Some(a)) => l.abs_diff(a) <= gesture_ms,
         _ => false,
     }
+}
+
+/// Did the piece of `shown`'s last move go on from its landing to `other`'s and get taken
+/// there at once (the same plies but the last, the same piece from the same square, a
+/// landing further along the line it slid on, or next to the shown one: a correction), in
+/// `since` (the history from the moment `shown` was shown)? The piece left the shown
+/// landing by `deadline` (the press message comes after the lever, and the board reports
+/// a lift within a scan: the mover's own hand, not a knock after the press), and the
+/// opponent's piece stands on the other landing now, arrived there after the shown one was
+/// left (the board may have shown the mover's piece there for a pass, or never).
+fn taken_further_on(
+    shown: &Candidate,
+    other: &Candidate,
+    mover: Color,
+    since: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    let (Some((&last, before)), Some((&next, other_before))) =
+        (shown.plies.split_last(), other.plies.split_last())
+    else {
+        return false;
+    };
+    let (Some(from), landing, to) = (last.from(), move_landing(last), move_landing(next)) else {
+        return false;
+    };
+    let went_on =
+        shakmaty::attacks::between(from, to).contains(landing) || landing.distance(to) == 1;
+    if before != other_before
+        || Some(from) != next.from()
+        || last.role() != next.role()
+        || landing == to
+        || !went_on
+    {
+        return false;
+    }
+    let Some(left) = since
+        .iter()
+        .position(|s| s.cells.get(landing).color() != Some(mover))
+    else {
+        return false;
+    };
+    let opp_on = |s: &Snapshot| s.cells.get(to).color() == Some(!mover);
+    since[left].t_ms <= deadline
+        && since.last().is_some_and(opp_on)
+        && !since[..left].iter().any(opp_on)
 }
 
 /// Were the mover's pieces `gone` at snapshot `at` lifted by the mover's own hand, as the
