@@ -94,6 +94,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // Its reader closed stdout (`tandem bench | head`): it has what it wanted.
+        Err(err) if tandem::cli::closed_stdout(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("tandem: {err:#}");
             ExitCode::FAILURE

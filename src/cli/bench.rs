@@ -204,7 +204,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let recording = record(&rules, args.matches, !args.no_td);
     let recorded_in = t0.elapsed();
     let r = measure(&rules, &recording, args.rounds);
-    println!(
+    outln!(
         "recorded {} matches in {:.1} s: {} inputs, {} field updates, {} commits",
         args.matches,
         recorded_in.as_secs_f64(),
@@ -212,22 +212,27 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         r.field_updates,
         r.commits
     );
-    println!(
+    outln!(
         "replay: {:.0} field updates/s ({:.0} inputs/s of all kinds), {} rounds",
-        r.updates_per_s, r.inputs_per_s, args.rounds
+        r.updates_per_s,
+        r.inputs_per_s,
+        args.rounds
     );
-    println!(
+    outln!(
         "handling the input that commits a move: median {:.1} µs, p99 {:.1} µs, max {:.1} µs",
-        r.commit_us.0, r.commit_us.1, r.commit_us.2
+        r.commit_us.0,
+        r.commit_us.1,
+        r.commit_us.2
     );
-    println!(
+    outln!(
         "the slowest 1% of inputs ({}) take {:.0}% of the handling time",
         r.slowest_share.1,
         r.slowest_share.0 * 100.0
     );
-    println!(
+    outln!(
         "match time from press message to commit: median {} ms, p99 {} ms (the settle window)",
-        r.press_to_commit_ms.0, r.press_to_commit_ms.1
+        r.press_to_commit_ms.0,
+        r.press_to_commit_ms.1
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -53,9 +53,9 @@ pub fn convert(file: &Path, to: Dialect, rules: &str) -> anyhow::Result<ExitCode
                     eprintln!("{name}: game {n}: note: {note}");
                 }
                 if written > 0 {
-                    println!();
+                    outln!();
                 }
-                print!("{}", export.text);
+                out!("{}", export.text);
                 written += 1;
             }
             Err(refusal) => {
@@ -98,7 +98,7 @@ pub fn check(files: &[PathBuf], rules: &str) -> anyhow::Result<ExitCode> {
         }
         for raw in &games {
             match replay_game(raw, &rules) {
-                Ok(game) => println!("{name}: {}", summary(&game)),
+                Ok(game) => outln!("{name}: {}", summary(&game)),
                 Err(e) => {
                     eprintln!("{name}:{e}");
                     all_good = false;

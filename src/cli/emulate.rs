@@ -140,7 +140,7 @@ pub fn start(args: &EmulateArgs) -> anyhow::Result<Vec<(BoardId, VirtualBoardHan
 pub fn run(args: EmulateArgs) -> anyhow::Result<ExitCode> {
     let boards = start(&args)?;
     for (board, vb) in &boards {
-        println!("{board}: {} (serial {})", vb.path(), vb.serial());
+        outln!("{board}: {} (serial {})", vb.path(), vb.serial());
     }
     let dir = args.registry.clone().unwrap_or_else(registry::default_dir);
     eprintln!(

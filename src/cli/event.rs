@@ -192,7 +192,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
                 .collect::<anyhow::Result<Vec<_>>>()?;
             let id = e.add_team(Team { name, players })?;
             folder.save(&e)?;
-            println!("team {id}: {}", e.team_name(id));
+            outln!("team {id}: {}", e.team_name(id));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::AddTable {
@@ -210,21 +210,21 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
                 clocks,
             });
             folder.save(&e)?;
-            println!("table {}", e.tables.len());
+            outln!("table {}", e.tables.len());
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Pair { event } => {
             let (folder, mut e) = open(&event, true)?;
             let r = e.pair_next_round()?;
             folder.save(&e)?;
-            print!("{}", round_text(&e, r));
+            out!("{}", round_text(&e, r));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Unpair { event } => {
             let (folder, mut e) = open(&event, true)?;
             let r = e.unpair_last_round()?;
             folder.save(&e)?;
-            println!("round {r} taken back");
+            outln!("round {r} taken back");
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Swap {
@@ -236,7 +236,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             let (folder, mut e) = open(&event, true)?;
             e.swap_tables(round, pairing, other)?;
             folder.save(&e)?;
-            print!("{}", round_text(&e, round));
+            out!("{}", round_text(&e, round));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::White {
@@ -260,7 +260,7 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             };
             e.choose_white(game, team, index)?;
             folder.save(&e)?;
-            print!("{}", round_text(&e, game.round));
+            out!("{}", round_text(&e, game.round));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Result {
@@ -279,22 +279,22 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             folder.save(&e)?;
             folder.write_bpgn(&e)?;
             if rec.corrected {
-                println!("game {game}: result corrected; standings updated");
+                outln!("game {game}: result corrected; standings updated");
             } else {
-                println!("game {game}: {}", export::result_text(&e, game));
+                outln!("game {game}: {}", export::result_text(&e, game));
             }
             if let Some(next) = rec.next_game {
-                println!("next: game {next} {}", lineup_text(&e, next));
+                outln!("next: game {next} {}", lineup_text(&e, next));
             }
             if let Some(r) = rec.repaired_round {
-                println!("round {r} (not begun) paired again:");
-                print!("{}", round_text(&e, r));
+                outln!("round {r} (not begun) paired again:");
+                out!("{}", round_text(&e, r));
             }
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Show { event } => {
             let (_, e) = open(&event, false)?;
-            println!(
+            outln!(
                 "{} · {} · {} · {}",
                 e.setup.name,
                 e.preset().title,
@@ -303,20 +303,20 @@ pub fn run(args: EventArgs) -> anyhow::Result<ExitCode> {
             );
             for (i, t) in e.teams.iter().enumerate() {
                 let players: Vec<String> = t.players.iter().map(player_text).collect();
-                println!("  {:>2}. {} ({})", i + 1, t.name, players.join(", "));
+                outln!("  {:>2}. {} ({})", i + 1, t.name, players.join(", "));
             }
             if let Some(r) = e.current_round() {
-                print!("{}", round_text(&e, r));
+                out!("{}", round_text(&e, r));
             }
-            print!("{}", standings_text(&e));
+            out!("{}", standings_text(&e));
             Ok(ExitCode::SUCCESS)
         }
         EventCommand::Standings { event, csv } => {
             let (_, e) = open(&event, false)?;
             if csv {
-                print!("{}", export::standings_csv(&e));
+                out!("{}", export::standings_csv(&e));
             } else {
-                print!("{}", standings_text(&e));
+                out!("{}", standings_text(&e));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -362,7 +362,7 @@ fn create(c: &CreateArgs, root: &std::path::Path) -> anyhow::Result<ExitCode> {
     }
     let dir = event_folder::resolve(&c.event, root);
     let folder = EventFolder::create(&dir, &event)?;
-    println!("{}", folder.dir().display());
+    outln!("{}", folder.dir().display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -403,18 +403,30 @@ fn simulate_cmd(s: &SimulateArgs, root: &std::path::Path) -> anyhow::Result<Exit
     let dir = event_folder::resolve(&name, root);
     let folder = EventFolder::create(&dir, &event)?;
     let play = SimulatedPlay::demo(s.seed, s.plies);
-    simulate::play_event(&folder, &mut event, &play, |e, p| match p {
-        Progress::Paired { round } => print!("{}", round_text(e, *round)),
-        Progress::Played { game, result } => {
-            println!(
-                "  {}: {} ({result})",
-                e.game_label(*game),
-                export::result_text(e, *game)
-            );
+    // The progress is printed as it comes; a stdout closed meanwhile ends the command once
+    // the event is played (its files are written either way).
+    let mut closed: Option<std::io::Error> = None;
+    let mut say = |text: String| {
+        use std::io::Write as _;
+        if closed.is_none()
+            && let Err(e) = std::io::stdout().write_all(text.as_bytes())
+        {
+            closed = Some(e);
         }
+    };
+    simulate::play_event(&folder, &mut event, &play, |e, p| match p {
+        Progress::Paired { round } => say(round_text(e, *round)),
+        Progress::Played { game, result } => say(format!(
+            "  {}: {} ({result})\n",
+            e.game_label(*game),
+            export::result_text(e, *game)
+        )),
     })?;
-    print!("{}", standings_text(&event));
-    println!("{}", folder.dir().display());
+    if let Some(e) = closed {
+        return Err(e.into());
+    }
+    out!("{}", standings_text(&event));
+    outln!("{}", folder.dir().display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,6 +1,24 @@
 //! The subcommands of the `tandem` binary, one file each. Each returns the process exit
 //! code; errors that end the command come back as `anyhow::Error` and print as one line.
 
+// Before the subcommands' modules: they print with these.
+/// `println!` for the subcommands: a stdout closed by its reader (`tandem bench | head`)
+/// ends the command with an error that `main` lets go quietly, where `println!` panics.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)?;
+    }};
+}
+
+/// `print!` for the subcommands (see `outln!`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*)?;
+    }};
+}
+
 pub mod app;
 pub mod bench;
 pub mod bpgn;
@@ -11,6 +29,16 @@ pub mod event_run;
 pub mod ports;
 pub mod replay;
 pub mod station;
+
+/// Did the command end because its stdout was closed (its reader went away, as `head`
+/// does once it has its lines)? Nothing is wrong then: the command ends quietly.
+#[must_use]
+pub fn closed_stdout(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
 
 /// Which boards to play on, as the app and the headless station both take them.
 #[derive(clap::Args, Debug, Default, Clone)]
@@ -108,4 +136,19 @@ pub(crate) fn move_line(
         map.insert("game".into(), game.into());
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::closed_stdout;
+
+    #[test]
+    fn a_closed_stdout_is_told_from_other_errors() {
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        let err = anyhow::Error::from(pipe).context("writing the report");
+        assert!(closed_stdout(&err));
+        let other = anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::NotFound));
+        assert!(!closed_stdout(&other));
+        assert!(!closed_stdout(&anyhow::anyhow!("no such preset")));
+    }
 }

@@ -25,7 +25,7 @@ pub fn run(args: PortsArgs) -> anyhow::Result<ExitCode> {
     let profile = DeviceProfile::default();
     let list = likely_ports(&dir, None, true);
     if list.is_empty() {
-        println!("no serial ports found (virtual boards: {})", dir.display());
+        outln!("no serial ports found (virtual boards: {})", dir.display());
     }
     for c in list {
         let what = match &c.source {
@@ -64,7 +64,7 @@ pub fn run(args: PortsArgs) -> anyhow::Result<ExitCode> {
                 };
             format!("  -> {verdict}")
         };
-        println!("{}  ({what}){answer}", c.path);
+        outln!("{}  ({what}){answer}", c.path);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -8,7 +8,7 @@
 //! (lazily: the sensing plays many candidate moves whose positions are never analysed) and
 //! used for legality, mate and SAN whenever the position is analysable.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::{Deserialize, Serialize};
 use shakmaty::{
@@ -186,6 +186,11 @@ pub struct BoardState {
     /// shakmaty's view, when the position is analysable; built on first use after a
     /// change (validating a setup costs more than playing a move on it).
     analysis: OnceLock<Option<Crazyhouse>>,
+    /// shakmaty's legal moves of `analysis`, generated on first use: the sensing asks for
+    /// the moves of the committed board again for every snapshot of every judgement, and
+    /// generating them (drops on every empty square) costs far more than reading a list.
+    /// Shared on clone: a board is cloned more often than its moves are asked for.
+    legal: OnceLock<Arc<[Move]>>,
 }
 
 impl Default for BoardState {
@@ -222,6 +227,7 @@ impl BoardState {
             setup,
             reserves,
             analysis: OnceLock::new(),
+            legal: OnceLock::new(),
         }
     }
 
@@ -234,6 +240,16 @@ impl BoardState {
     /// Forgets the analysis after a change; it is built again when asked for.
     fn rebuild(&mut self) {
         self.analysis = OnceLock::new();
+        self.legal = OnceLock::new();
+    }
+
+    /// shakmaty's legal moves (before the preset's filters), worked out once per position.
+    fn all_legal(&self) -> Option<&[Move]> {
+        let pos = self.analysed()?;
+        Some(
+            self.legal
+                .get_or_init(|| pos.legal_moves().as_slice().into()),
+        )
     }
 
     fn analysed(&self) -> Option<&Crazyhouse> {
@@ -348,14 +364,11 @@ impl BoardState {
         rules: &RulesPreset,
         keep: impl Fn(&Move) -> bool,
     ) -> Vec<Move> {
-        match self.analysed() {
-            Some(pos) => {
-                // Read in place: the list is a large array, and iterating it by value
-                // would copy it first.
-                let all = pos.legal_moves();
+        match (self.analysed(), self.all_legal()) {
+            (Some(pos), Some(all)) => {
                 filter_moves(pos, rules, all.iter().copied().filter(keep), true)
             }
-            None => Vec::new(),
+            _ => Vec::new(),
         }
     }
 
@@ -399,7 +412,11 @@ impl BoardState {
             }
         }
         // Same move with the promotion the position would accept: is it geometric?
-        let geometric = pos.legal_moves().iter().any(|lm| same_path(*lm, m))
+        let geometric = self
+            .all_legal()
+            .unwrap_or_default()
+            .iter()
+            .any(|lm| same_path(*lm, m))
             || pseudo_legal_path(&self.setup.board, pos.turn(), m, pos.maybe_ep_square());
         if geometric {
             IllegalReason::KingInCheck
@@ -464,9 +481,9 @@ impl BoardState {
     /// Legal moves without the drop-mate filter (a drop that mates still escapes or
     /// blocks; used when asking whether the side to move has any move at all).
     fn legal_moves_unfiltered(&self, rules: &RulesPreset) -> Vec<Move> {
-        match self.analysed() {
-            Some(pos) => filter_moves(pos, rules, pos.legal_moves().into_iter(), false),
-            None => Vec::new(),
+        match (self.analysed(), self.all_legal()) {
+            (Some(pos), Some(all)) => filter_moves(pos, rules, all.iter().copied(), false),
+            _ => Vec::new(),
         }
     }
 
@@ -642,6 +659,7 @@ impl BoardState {
             setup: self.setup.clone(),
             reserves: self.reserves,
             analysis: OnceLock::new(),
+            legal: OnceLock::new(),
         };
         let applied = next.apply(m, promotion)?;
         Ok((next, applied))

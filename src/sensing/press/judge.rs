@@ -658,14 +658,15 @@ pub(super) fn judge_by_cost(
         budget -= cands.len();
         // Every differing square costs at least one (in progress) whatever explains it, so
         // readings are scored cheapest bound first and the rest skipped once their bound
-        // exceeds the best cost found: what is skipped could neither win nor tie.
-        let mut bounded: Vec<(u32, Candidate)> = cands
-            .into_iter()
+        // exceeds the best cost found: what is skipped could neither win nor tie. Sorted
+        // and kept by reference: a reading is large, and only the one decided is copied.
+        let mut bounded: Vec<(u32, &Candidate)> = cands
+            .iter()
             .map(|cand| (cand.expect.differences(&snap.cells).count() as u32, cand))
             .collect();
         bounded.sort_by_key(|(bound, _)| *bound);
         let mut best_cost = u32::MAX;
-        let mut scored: Vec<(Candidate, Residual)> = Vec::new();
+        let mut scored: Vec<(&Candidate, Residual)> = Vec::new();
         for (bound, cand) in bounded {
             if bound > best_cost {
                 break;
@@ -676,7 +677,7 @@ pub(super) fn judge_by_cost(
                 presser,
                 Some(c.state.reserve(!presser)),
             );
-            let gone_before = gone_before_move(c, &cand, &r, history, index);
+            let gone_before = gone_before_move(c, cand, &r, history, index);
             if gone_before.any() {
                 r = explain_before(
                     &cand.expect,
@@ -691,7 +692,7 @@ pub(super) fn judge_by_cost(
             if cand.off_pattern {
                 r.cost += ANOMALY_COST;
             }
-            if r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, &cand)) {
+            if r.cost < baseline.cost || (r.cost == baseline.cost && moves_hidden_piece(c, cand)) {
                 best_cost = best_cost.min(r.cost);
                 scored.push((cand, r));
             }
@@ -709,7 +710,7 @@ pub(super) fn judge_by_cost(
         };
         scored.sort_by_key(|(cand, r)| key(cand, r));
         let best = key(&scored[0].0, &scored[0].1);
-        let tied: Vec<(Candidate, Residual)> = scored
+        let tied: Vec<(&Candidate, Residual)> = scored
             .into_iter()
             .take_while(|(cand, r)| key(cand, r) == best)
             .collect();
@@ -726,14 +727,14 @@ pub(super) fn judge_by_cost(
                 continue;
             }
             return Verdict::Commit {
-                candidate,
+                candidate: candidate.clone(),
                 residual,
                 snapshot: index,
             };
         }
         if first_ambiguity.is_none() {
             let residual = tied[0].1.clone();
-            first_ambiguity = Some((tied.into_iter().map(|(c, _)| c).collect(), residual));
+            first_ambiguity = Some((tied.into_iter().map(|(c, _)| c.clone()).collect(), residual));
         }
     }
     match first_ambiguity {
