@@ -709,7 +709,7 @@ pub(super) fn judge_by_cost(
             )
         };
         scored.sort_by_key(|(cand, r)| key(cand, r));
-        let best = key(&scored[0].0, &scored[0].1);
+        let best = key(scored[0].0, &scored[0].1);
         let tied: Vec<(&Candidate, Residual)> = scored
             .into_iter()
             .take_while(|(cand, r)| key(cand, r) == best)
