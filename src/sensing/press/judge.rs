@@ -57,12 +57,33 @@ pub(super) fn judge_by_evidence(
     for (index, snap) in history.iter().enumerate() {
         // The one candidate shown exactly at this moment, if exactly one is.
         let off = offs[index];
-        let mut exact = (0..cands.len()).filter(|&i| {
-            cands[i].expect.matches_beside(&snap.cells, off, changed[i])
-                && visibly_landed(&cands[i], &snap.cells)
-        });
-        let (Some(one), None) = (exact.next(), exact.next()) else {
-            continue;
+        let exact: Vec<usize> = (0..cands.len())
+            .filter(|&i| {
+                cands[i].expect.matches_beside(&snap.cells, off, changed[i])
+                    && visibly_landed(&cands[i], &snap.cells)
+            })
+            .collect();
+        // Several shown at once may differ only in plies before the last that the board
+        // cannot tell apart (the kind of a drop taken before the scan saw it): the one
+        // keeping the current reading's earlier plies is the same reading with its last
+        // move shown further on (a pawn's landing reported before its lift).
+        let same_before = |i: usize| {
+            current.is_some_and(|(cur, _)| {
+                let (a, b) = (&cands[cur].plies, &cands[i].plies);
+                a.len() == b.len() && a.len() > 1 && a[..a.len() - 1] == b[..b.len() - 1]
+            })
+        };
+        let one = match exact[..] {
+            [one] => one,
+            [] => continue,
+            _ => match exact
+                .iter()
+                .filter(|&&i| same_before(i))
+                .collect::<Vec<_>>()[..]
+            {
+                [&one] => one,
+                _ => continue,
+            },
         };
         match current {
             None => {
