@@ -199,7 +199,7 @@ impl Arbiter {
             return;
         }
         let now = self.now;
-        for b in self.game.board_ids().to_vec() {
+        for &b in self.game.board_ids() {
             let fell = match &mut self.clocks.boards[b].own {
                 Some(own) if own.flag_due().is_some_and(|d| d <= now) => own.fall(now),
                 _ => None,

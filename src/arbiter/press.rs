@@ -571,7 +571,9 @@ impl Arbiter {
                 comment: None,
             };
             let number = self.game.board(b).fullmoves();
-            let Ok(index) = self.game.play(b, mv, meta) else {
+            // A reading with no irregular ply was read among the legal moves.
+            let known = (cand.irregular == 0 && mv == planned).then_some(Legality::Legal);
+            let Ok(index) = self.game.play_judged(b, mv, meta, known) else {
                 return;
             };
             let ply = PlyRef {

@@ -368,13 +368,25 @@ impl Match {
     /// Plays a move or drop on `board` for its side to move, legal or not, and passes
     /// captures to the partner. Returns the index of the new ply.
     pub fn play(&mut self, board: BoardId, mv: Move, meta: PlyMeta) -> Result<usize, PlayError> {
+        self.play_judged(board, mv, meta, None)
+    }
+
+    /// [`Match::play`] for a move already judged on this very position (`Some`: the
+    /// sensing read it among the legal moves), which is then not judged again.
+    pub fn play_judged(
+        &mut self,
+        board: BoardId,
+        mv: Move,
+        meta: PlyMeta,
+        legality: Option<Legality>,
+    ) -> Result<usize, PlayError> {
         if !self.board_ids().contains(&board) {
             return Err(PlayError::NoSuchBoard);
         }
         if !self.accepts_play_on(board, meta.t_ms) {
             return Err(PlayError::MatchOver);
         }
-        let ply = self.apply_ply(board, mv, meta, false)?;
+        let ply = self.apply_ply(board, mv, meta, false, legality)?;
         self.record.push(ply);
         let index = self.record.len() - 1;
         self.update_board_result(index);
@@ -409,12 +421,19 @@ impl Match {
         mv: Move,
         meta: PlyMeta,
         extra_piece: bool,
+        legality: Option<Legality>,
     ) -> Result<Ply, PlayError> {
         let rules = &self.rules;
         let state = &self.boards[board.index()];
         let color = state.turn();
         let number = state.fullmoves();
-        let legality = state.judge(rules, mv);
+        debug_assert!(
+            legality
+                .as_ref()
+                .is_none_or(|l| *l == state.judge(rules, mv)),
+            "{mv:?}"
+        );
+        let legality = legality.unwrap_or_else(|| state.judge(rules, mv));
         let text = crate::rules::san::move_text(state, rules, mv, &legality);
         let (after, applied) = played(state, mv, rules.promotion, extra_piece)?;
         let suffix = crate::rules::san::suffix(&after, rules);
@@ -709,7 +728,7 @@ impl Match {
                 other => other,
             };
             let ply = fresh
-                .apply_ply(old.board, mv, old.meta, old.extra_piece)
+                .apply_ply(old.board, mv, old.meta, old.extra_piece, None)
                 .map_err(|e| match e {
                     PlayError::Apply(error) => PlayError::Replay { index, error },
                     other => other,

@@ -354,22 +354,38 @@ impl BoardState {
     /// Every legal move and drop for the side to move under `rules`.
     #[must_use]
     pub fn legal_moves(&self, rules: &RulesPreset) -> Vec<Move> {
-        self.legal_moves_where(rules, |_| true)
+        match (self.analysed(), self.all_legal()) {
+            (Some(pos), Some(all)) => filter_moves(pos, rules, all.iter().copied(), true),
+            _ => Vec::new(),
+        }
     }
 
-    /// The legal moves that `keep` selects (selected before the preset's costlier checks,
-    /// such as whether a drop mates: the sensing wants only the moves the board shows).
-    pub fn legal_moves_where(
+    /// The legal board moves that `keep` selects and the legal drops onto `drop_squares`,
+    /// in the order of [`BoardState::legal_moves`]. The sensing asks for the few moves
+    /// touching the squares the board shows changed: the drops are worked out for those
+    /// squares only, not read out of every drop on every empty square.
+    pub fn legal_moves_showing(
         &self,
         rules: &RulesPreset,
         keep: impl Fn(&Move) -> bool,
+        drop_squares: Bitboard,
     ) -> Vec<Move> {
-        match (self.analysed(), self.all_legal()) {
-            (Some(pos), Some(all)) => {
-                filter_moves(pos, rules, all.iter().copied().filter(keep), true)
-            }
-            _ => Vec::new(),
-        }
+        let (Some(pos), Some(all)) = (self.analysed(), self.all_legal()) else {
+            return Vec::new();
+        };
+        // shakmaty lists the board moves first, then the drops.
+        let board_moves = all.partition_point(|m| !m.is_put());
+        let drops = legal_drops(pos, drop_squares);
+        debug_assert_eq!(
+            drops,
+            all[board_moves..]
+                .iter()
+                .copied()
+                .filter(|m| drop_squares.contains(m.to()))
+                .collect::<Vec<_>>()
+        );
+        let moves = all[..board_moves].iter().copied().filter(keep).chain(drops);
+        filter_moves(pos, rules, moves, true)
     }
 
     /// Judges `m` for the side to move.
@@ -509,132 +525,19 @@ impl BoardState {
     /// the move captured (demoted) for the caller to pass on.
     pub fn apply(&mut self, m: Move, promotion: Promotion) -> Result<Applied, ApplyError> {
         let color = self.setup.turn;
-        let mut applied = Applied::default();
-        let board = &mut self.setup.board;
-        let rights = &mut self.setup.castling_rights;
-        let promoted = &mut self.setup.promoted;
-        let mut ep_square = None;
-        let mut zeroing = false;
-        match m {
-            Move::Normal {
-                role,
-                from,
-                to,
-                promotion: promote_to,
-                ..
-            } => {
-                let mover = board.piece_at(from);
-                if mover != Some(role.of(color)) {
-                    return Err(ApplyError::NoSuchPiece(role));
-                }
-                match board.piece_at(to) {
-                    Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
-                    Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
-                    Some(p) => {
-                        applied.captured = Some(if promoted.contains(to) {
-                            Role::Pawn
-                        } else {
-                            p.role
-                        });
-                        zeroing = true;
-                    }
-                    None => {}
-                }
-                if role == Role::Pawn {
-                    zeroing = true;
-                    let double = (color.is_white()
-                        && from.rank() == Rank::Second
-                        && to.rank() == Rank::Fourth)
-                        || (color.is_black()
-                            && from.rank() == Rank::Seventh
-                            && to.rank() == Rank::Fifth);
-                    if double && from.file() == to.file() {
-                        ep_square = from.offset(if color.is_white() { 8 } else { -8 });
-                    }
-                }
-                if role == Role::King {
-                    *rights &= !Bitboard::from_rank(color.backrank());
-                }
-                // Any move from or onto a rook's home square ends castling with that rook.
-                rights.discard(from);
-                rights.discard(to);
-                let was_promoted = promoted.contains(from);
-                promoted.discard(from);
-                promoted.discard(to);
-                board.discard_piece_at(from);
-                let reaches_last = role == Role::Pawn && to.rank() == (!color).backrank();
-                if reaches_last && promotion == Promotion::Removal && promote_to.is_none() {
-                    // Transfer Chess 4c: the pawn is removed at once.
-                    board.discard_piece_at(to);
-                    applied.removed_pawn = true;
-                } else {
-                    let lands_as = promote_to.unwrap_or(role);
-                    board.set_piece_at(to, lands_as.of(color));
-                    promoted.set(to, was_promoted || promote_to.is_some());
-                }
-            }
-            Move::EnPassant { from, to } => {
-                if board.piece_at(from) != Some(color.pawn()) {
-                    return Err(ApplyError::NoSuchPiece(Role::Pawn));
-                }
-                let victim = Square::from_coords(to.file(), from.rank());
-                if board.piece_at(victim) == Some((!color).pawn()) {
-                    board.discard_piece_at(victim);
-                    applied.captured = Some(Role::Pawn);
-                }
-                board.discard_piece_at(from);
-                board.set_piece_at(to, color.pawn());
-                zeroing = true;
-            }
-            Move::Castle { king, rook } => {
-                if board.piece_at(king) != Some(color.king()) {
-                    return Err(ApplyError::NoSuchPiece(Role::King));
-                }
-                if board.piece_at(rook) != Some(color.rook()) {
-                    return Err(ApplyError::NoSuchPiece(Role::Rook));
-                }
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                board.discard_piece_at(king);
-                board.discard_piece_at(rook);
-                promoted.discard(rook);
-                board.set_piece_at(
-                    Square::from_coords(side.rook_to_file(), rook.rank()),
-                    color.rook(),
-                );
-                board.set_piece_at(
-                    Square::from_coords(side.king_to_file(), king.rank()),
-                    color.king(),
-                );
-                *rights &= !Bitboard::from_rank(color.backrank());
-            }
-            Move::Put { role, to } => {
-                if role == Role::King {
-                    return Err(ApplyError::KingDrop);
-                }
-                match board.piece_at(to) {
-                    Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
-                    Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
-                    Some(p) => {
-                        // Physically impossible in a legal game; the piece swept off counts
-                        // as captured so that no material is lost from the match.
-                        applied.captured = Some(if promoted.contains(to) {
-                            Role::Pawn
-                        } else {
-                            p.role
-                        });
-                    }
-                    None => {}
-                }
-                board.set_piece_at(to, role.of(color));
-                promoted.discard(to);
-                // A rook dropped on its home square never castles.
-                rights.discard(to);
-                self.reserves.get_mut(color).add(role, -1);
-                zeroing = role == Role::Pawn;
-            }
+        let moved = move_pieces(
+            &mut self.setup.board,
+            &mut self.setup.promoted,
+            color,
+            m,
+            promotion,
+        )?;
+        self.setup.castling_rights &= !moved.castling_lost;
+        if let Move::Put { role, .. } = m {
+            self.reserves.get_mut(color).add(role, -1);
         }
-        self.setup.ep_square = ep_square;
-        self.setup.halfmoves = if zeroing {
+        self.setup.ep_square = moved.ep_square;
+        self.setup.halfmoves = if moved.zeroing {
             0
         } else {
             self.setup.halfmoves.saturating_add(1)
@@ -644,7 +547,22 @@ impl BoardState {
         }
         self.setup.turn = !color;
         self.rebuild();
-        Ok(applied)
+        Ok(moved.applied)
+    }
+
+    /// The pieces and the promoted squares after `m` (see [`BoardState::apply`]), nothing
+    /// else of the position: what the sensors will show. The sensing works this out for
+    /// every reading of every press, and plays on from few of them.
+    pub fn pieces_after(
+        &self,
+        m: Move,
+        promotion: Promotion,
+    ) -> Result<(Board, Bitboard), ApplyError> {
+        let mut board = self.setup.board.clone();
+        let mut promoted = self.setup.promoted;
+        move_pieces(&mut board, &mut promoted, self.setup.turn, m, promotion)?;
+        let promoted = promoted & board.occupied();
+        Ok((board, promoted))
     }
 
     /// The board after `m` (see [`BoardState::apply`]), leaving this one as it was. Cheaper
@@ -683,6 +601,188 @@ fn reserve_from_pocket(p: &ByRole<u8>) -> Reserve {
         rook: c(p.rook),
         queen: c(p.queen),
     }
+}
+
+/// What moving the pieces did besides the board: for [`BoardState::apply`].
+struct Moved {
+    applied: Applied,
+    ep_square: Option<Square>,
+    /// The move resets the fifty-move count (a capture, a pawn move, a pawn drop).
+    zeroing: bool,
+    /// Castling rights the move ends (its king moved, a rook's home square touched).
+    castling_lost: Bitboard,
+}
+
+/// Moves the pieces of `m` by `color` on `board` (and its `promoted` squares), legal or
+/// not; nothing is changed if it cannot be played at all.
+fn move_pieces(
+    board: &mut Board,
+    promoted: &mut Bitboard,
+    color: Color,
+    m: Move,
+    promotion: Promotion,
+) -> Result<Moved, ApplyError> {
+    let mut applied = Applied::default();
+    let mut ep_square = None;
+    let mut zeroing = false;
+    let mut castling_lost = Bitboard::EMPTY;
+    match m {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion: promote_to,
+            ..
+        } => {
+            let mover = board.piece_at(from);
+            if mover != Some(role.of(color)) {
+                return Err(ApplyError::NoSuchPiece(role));
+            }
+            match board.piece_at(to) {
+                Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
+                Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
+                Some(p) => {
+                    applied.captured = Some(if promoted.contains(to) {
+                        Role::Pawn
+                    } else {
+                        p.role
+                    });
+                    zeroing = true;
+                }
+                None => {}
+            }
+            if role == Role::Pawn {
+                zeroing = true;
+                let double =
+                    (color.is_white() && from.rank() == Rank::Second && to.rank() == Rank::Fourth)
+                        || (color.is_black()
+                            && from.rank() == Rank::Seventh
+                            && to.rank() == Rank::Fifth);
+                if double && from.file() == to.file() {
+                    ep_square = from.offset(if color.is_white() { 8 } else { -8 });
+                }
+            }
+            if role == Role::King {
+                castling_lost |= Bitboard::from_rank(color.backrank());
+            }
+            // Any move from or onto a rook's home square ends castling with that rook.
+            castling_lost.add(from);
+            castling_lost.add(to);
+            let was_promoted = promoted.contains(from);
+            promoted.discard(from);
+            promoted.discard(to);
+            board.discard_piece_at(from);
+            let reaches_last = role == Role::Pawn && to.rank() == (!color).backrank();
+            if reaches_last && promotion == Promotion::Removal && promote_to.is_none() {
+                // Transfer Chess 4c: the pawn is removed at once.
+                board.discard_piece_at(to);
+                applied.removed_pawn = true;
+            } else {
+                let lands_as = promote_to.unwrap_or(role);
+                board.set_piece_at(to, lands_as.of(color));
+                promoted.set(to, was_promoted || promote_to.is_some());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            if board.piece_at(from) != Some(color.pawn()) {
+                return Err(ApplyError::NoSuchPiece(Role::Pawn));
+            }
+            let victim = Square::from_coords(to.file(), from.rank());
+            if board.piece_at(victim) == Some((!color).pawn()) {
+                board.discard_piece_at(victim);
+                applied.captured = Some(Role::Pawn);
+            }
+            board.discard_piece_at(from);
+            board.set_piece_at(to, color.pawn());
+            zeroing = true;
+        }
+        Move::Castle { king, rook } => {
+            if board.piece_at(king) != Some(color.king()) {
+                return Err(ApplyError::NoSuchPiece(Role::King));
+            }
+            if board.piece_at(rook) != Some(color.rook()) {
+                return Err(ApplyError::NoSuchPiece(Role::Rook));
+            }
+            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            promoted.discard(rook);
+            board.set_piece_at(
+                Square::from_coords(side.rook_to_file(), rook.rank()),
+                color.rook(),
+            );
+            board.set_piece_at(
+                Square::from_coords(side.king_to_file(), king.rank()),
+                color.king(),
+            );
+            castling_lost |= Bitboard::from_rank(color.backrank());
+        }
+        Move::Put { role, to } => {
+            if role == Role::King {
+                return Err(ApplyError::KingDrop);
+            }
+            match board.piece_at(to) {
+                Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
+                Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
+                Some(p) => {
+                    // Physically impossible in a legal game; the piece swept off counts
+                    // as captured so that no material is lost from the match.
+                    applied.captured = Some(if promoted.contains(to) {
+                        Role::Pawn
+                    } else {
+                        p.role
+                    });
+                }
+                None => {}
+            }
+            board.set_piece_at(to, role.of(color));
+            promoted.discard(to);
+            // A rook dropped on its home square never castles.
+            castling_lost.add(to);
+            zeroing = role == Role::Pawn;
+        }
+    }
+    Ok(Moved {
+        applied,
+        ep_square,
+        zeroing,
+        castling_lost,
+    })
+}
+
+/// shakmaty's legal drops onto `squares`, in its order (pieces square by square, then
+/// pawns): onto an empty square, or between the king and a lone checker.
+fn legal_drops(pos: &Crazyhouse, squares: Bitboard) -> Vec<Move> {
+    let Some(pocket) = pos.pockets().map(|p| p.get(pos.turn())) else {
+        return Vec::new();
+    };
+    let checkers = pos.checkers();
+    let put = if checkers.is_empty() {
+        !pos.board().occupied()
+    } else {
+        match (checkers.single_square(), pos.board().king_of(pos.turn())) {
+            (Some(checker), Some(king)) => shakmaty::attacks::between(checker, king),
+            _ => Bitboard::EMPTY,
+        }
+    };
+    let targets = put & squares;
+    let mut out = Vec::new();
+    for to in targets {
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            if *pocket.get(role) > 0 {
+                out.push(Move::Put { role, to });
+            }
+        }
+    }
+    if pocket.pawn > 0 {
+        for to in targets & !Bitboard::BACKRANKS {
+            out.push(Move::Put {
+                role: Role::Pawn,
+                to,
+            });
+        }
+    }
+    out
 }
 
 /// shakmaty's position for a setup and reserves, when one exists. Material beyond one

@@ -191,17 +191,18 @@ pub(super) fn relevant_legal_moves(
         .iter()
         .filter(|(_, t)| t.may_be_unseen())
         .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s));
-    state.legal_moves_where(rules, |&m| {
+    // A drop shows only on its square (a hidden piece is never dropped).
+    let keep = |&m: &Move| {
         let shows = match m {
             Move::Normal {
                 promotion: Some(r), ..
             } if r != Role::Queen => return false,
             Move::Normal { from, to, .. } => diff.contains(from) || diff.contains(to),
-            Move::Put { to, .. } => diff.contains(to),
             _ => touched(m).intersects(diff),
         };
         shows || (unseen && m.from().is_some_and(|f| hidden.contains(f)))
-    })
+    };
+    state.legal_moves_showing(rules, keep, diff)
 }
 
 /// Moves read straight off the differences for the presser's pieces, legal or not: a
@@ -314,8 +315,21 @@ pub(super) fn step(
     allowances: &[(Square, u16)],
     m: Move,
 ) -> Option<Stepped> {
-    let mover = state.turn();
     let (next, _) = state.played(m, rules.promotion).ok()?;
+    let (t, allow) = marks_after(state.turn(), rules, tokens, allowances, m, next.promoted());
+    Some((next, t, allow))
+}
+
+/// The tokens and allowances after `mover` played `m`, the promoted squares then being
+/// `promoted`.
+fn marks_after(
+    mover: Color,
+    rules: &RulesPreset,
+    tokens: &Tokens,
+    allowances: &[(Square, u16)],
+    m: Move,
+    promoted: Bitboard,
+) -> (Tokens, Vec<(Square, u16)>) {
     let mut t = tokens.clone();
     let mut allow: Vec<(Square, u16)> = allowances
         .iter()
@@ -354,8 +368,8 @@ pub(super) fn step(
         }
         _ => {}
     }
-    t.retain(next.promoted());
-    Some((next, t, allow))
+    t.retain(promoted);
+    (t, allow)
 }
 
 /// A board the readings start from: state, tokens, allowances, and what the sensors should
@@ -402,13 +416,16 @@ pub(super) fn advance(
     // Moves generated as legal need no judging again (for a drop, judging asks whether it
     // mates, which is dear).
     let legal = known.unwrap_or_else(|| state.judge(rules, m));
-    let Some((next, t, allow)) = step(state, rules, tokens, allowances, m) else {
+    // Only the pieces after the move: the rest of the position is never asked of a
+    // reading's last ply.
+    let Ok((board, promoted)) = state.pieces_after(m, rules.promotion) else {
         return;
     };
+    let (t, allow) = marks_after(state.turn(), rules, tokens, allowances, m, promoted);
     let expect = expected_after(
         base,
         (state.board(), state.promoted(), tokens, allowances),
-        (next.board(), next.promoted(), &t, &allow),
+        (&board, promoted, &t, &allow),
     );
     // At most two plies before (three-ply readings): they fit.
     let plies: Plies = before.iter().copied().chain([m]).collect();
