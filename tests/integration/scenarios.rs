@@ -9,7 +9,7 @@ use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::*;
-use tandem::arbiter::{Subject, TdAction, Timing};
+use tandem::arbiter::{Subject, TdAction};
 use tandem::dgt::{ClockSide, Orientation};
 use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
 
@@ -822,15 +822,7 @@ fn move_captured_before_the_scan_saw_it_on_a_bluetooth_board() {
     // bishop missing).
     let mut on_the_way = 0;
     for offset in 0..16 {
-        let mut s = Scene::with(
-            "uscf-bughouse",
-            EmulatorConfig::bluetooth(),
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
-        );
-        s.timing[0] = Timing::for_scan_period(500);
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
         s.mv(A, "e2", "e3", 'P').mv(A, "b7", "b6", 'p');
         s.wait(offset * 30);
         let start = s.t;
@@ -1016,15 +1008,7 @@ fn capture_victim_lifted_soon_after_a_drop_on_a_bluetooth_board() {
     // Black's press is decided.)
     let mut tricky = 0;
     for offset in 0..16 {
-        let mut s = Scene::with(
-            "uscf-bughouse",
-            EmulatorConfig::bluetooth(),
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
-        );
-        s.timing[0] = Timing::for_scan_period(500);
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
         black_a_gets_only_a_knight(&mut s);
         s.mv(A, "e2", "e4", 'P')
             .mv(A, "b8", "c6", 'n')
@@ -1121,15 +1105,7 @@ fn queen_slide_still_under_way_when_the_press_is_decided_on_a_bluetooth_board() 
     // Black's move after two presses nobody saw (White's press is on its way).
     let mut mid_slide = 0;
     for offset in 0..16 {
-        let mut s = Scene::with(
-            "uscf-bughouse",
-            EmulatorConfig::bluetooth(),
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
-        );
-        s.timing[0] = Timing::for_scan_period(500);
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
         s.mv(A, "e2", "e3", 'P')
             .mv(A, "b7", "b6", 'p')
             .mv(A, "g1", "f3", 'N')

@@ -105,6 +105,21 @@ impl Scene {
         }
     }
 
+    /// Board A a Bluetooth board (a slow scan, 500 ms, and a late link), known to
+    /// Tandem as such; board B on USB.
+    pub fn bluetooth_a(preset: &str) -> Scene {
+        let mut s = Scene::with(
+            preset,
+            EmulatorConfig::bluetooth(),
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = Timing::for_scan_period(500);
+        s
+    }
+
     /// Boards whose clock is not plugged in.
     pub fn without_clocks(preset: &str) -> Scene {
         let a = EmulatorConfig {
