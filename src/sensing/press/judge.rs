@@ -634,13 +634,14 @@ pub(super) fn mover_changes(expect: &Expect, cells: &Cells, mover: Color) -> (bo
 
 /// Did the moved pieces land where the sensors can see them? A piece laid on its side (a
 /// promoted pawn) shows nothing, exactly like a piece still in hand, so such a landing is
-/// no evidence that the move was completed.
+/// no evidence that the move was completed. A landing the reading empties again (the
+/// same piece moved on by a later ply) is no longer there to be seen.
 pub(super) fn visibly_landed(cand: &Candidate, cells: &Cells) -> bool {
     !cand.hidden_landing
-        && cand
-            .plies
-            .iter()
-            .all(|m| !cells.get(move_landing(*m)).is_empty())
+        && cand.plies.iter().all(|m| {
+            let sq = move_landing(*m);
+            !cells.get(sq).is_empty() || cand.expect.board().piece_at(sq).is_none()
+        })
 }
 
 /// No candidate was ever shown exactly (a fast reply began before the move was scanned):
