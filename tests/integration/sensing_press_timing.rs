@@ -199,6 +199,58 @@ fn a_fast_pair_then_the_same_piece_moved_on_is_three_moves() {
     );
 }
 
+/// A capture, a fast reply and the capturer moved on, all three pressed within the
+/// clock's seconds so that it shows only the last press; Black's next move follows at
+/// once, and its press may come before that of the capturer's second move is decided.
+/// The board showed all three plies landing, in order, before that press message: the
+/// opponent's press is for the move after them, and they stand, not the capture alone
+/// with the capturer and the queen unexplained.
+#[test]
+fn a_capture_a_fast_reply_and_the_capturer_moved_on_then_the_reply_moves_on_at_once() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.mv(A, "g1", "f3", 'N')
+                .mv(A, "b8", "c6", 'n')
+                .mv(A, "f3", "g5", 'N')
+                .mv(A, "a7", "a6", 'p');
+            s.lift(A, "f7")
+                .wait(150)
+                .lift(A, "g5")
+                .wait(200)
+                .place(A, "f7", 'N')
+                .wait(100);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "d8")
+                .wait(150)
+                .place(A, "h4", 'q')
+                .wait(60)
+                .press(A, Black)
+                .wait(600)
+                .lift(A, "e5")
+                .wait(150)
+                .lift(A, "f7")
+                .wait(200)
+                .place(A, "e5", 'N')
+                .wait(100);
+            let third = s.t;
+            s.press(A, White)
+                .wait(150)
+                .lift(A, "h4")
+                .wait(300)
+                .place(A, "h5", 'q')
+                .wait(60)
+                .press(A, Black);
+            (first, third)
+        },
+        &[
+            "e4", "e5", "Nf3", "Nc6", "Ng5", "a6", "Nxf7", "Qh4", "Nxe5", "Qh5",
+        ],
+    );
+}
+
 /// On a Bluetooth board (a scan of half a second), a move and a fast reply pressed within
 /// one of the clock's seconds, then, well after, the same piece moved on to take a pawn
 /// and pressed as it lands: its landing may show only after the press message. The reply stood a long while before that

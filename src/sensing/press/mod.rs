@@ -221,16 +221,31 @@ fn judge_press_now(
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
-    // reading would take the opponent's move as pressed unseen, and that press came.
+    // reading would take the opponent's move as pressed unseen, and that press came —
+    // unless the board showed all three plies landing, in order, before this press's
+    // message: then the opponent's press came for a move after them.
+    let mut long_first = None;
     if answered && !missed_presses && !reply_first {
-        return short;
+        let long = judge_at(c, presser, history, Depth::Long, deadline);
+        let all_landed_before = committed_reading(&long).is_some_and(|(k, _)| {
+            k.plies.len() == 3
+                && landings_in_order(c, k, history)
+                && k.plies.last().is_some_and(|&m| {
+                    first_shown(k, move_landing(m), presser, history)
+                        .is_some_and(|t| t <= pressed_at)
+                })
+        });
+        if !all_landed_before {
+            return short;
+        }
+        long_first = Some(long);
     }
     // Both players may have pressed between two polls of the clock: look deeper. The
     // clock may show it (`missed_presses`), or not at all (a short turn leaves the whole
     // seconds unchanged); then the deeper reading must put right what the short one could
     // not — an illegal reading, or the mover's own pieces left unexplained — and not just
     // absorb the opponent's next move in progress.
-    let long = judge_at(c, presser, history, Depth::Long, deadline);
+    let long = long_first.unwrap_or_else(|| judge_at(c, presser, history, Depth::Long, deadline));
     // The same plies in another order reach the same board (the presser's two moves may
     // swap): the board showed the order, by when each landing first appeared.
     let long = match long {
