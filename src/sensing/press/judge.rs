@@ -131,12 +131,22 @@ pub(super) fn judge_by_evidence(
                 // one scan of the reading it would complete (the lift of a move comes before
                 // its placement, so their reports are at most a scan apart).
                 let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                // The mover's piece left in the same pass as the current reading's landing
+                // (its own hand, see `own_departure`), and this reading's last ply is that
+                // piece's move: the board has shown the move whole only now (an en passant
+                // victim lifted well after the pawn landed), so it replaces the reading
+                // that left the piece unexplained, however late.
+                let departs_here = own_lift
+                    && cands[one]
+                        .plies
+                        .last()
+                        .is_some_and(|&m| gone.is_subset(touched(m)) && m.from().is_some());
                 // A less regular reading shown only because a piece was lifted well after
                 // that reading's landing showed is no move (a piece knocked off its square
                 // after the press): the anomaly is the lift.
                 let switch = appeared
                     || more_regular
-                    || (vanished && !less_regular && same_move)
+                    || (vanished && !less_regular && (same_move || departs_here))
                     || (r.cost >= ANOMALY_COST
                         && !(less_regular && lifted_after_landing(c, &cands[one], history)));
                 // A switch on a piece gone alone, where the opponent has a piece in hand
@@ -274,6 +284,7 @@ pub(super) fn judge_by_evidence(
     }
     let agrees = !moved_on
         && (!appeared_since
+            || next_move_after_reply(&one.expect, presser, history, index)
             || now.cost < ANOMALY_COST
             || (now.cost < baseline_cost()
                 && !cands
@@ -459,6 +470,34 @@ fn lying_rivals<'a>(
         ended: history.get(end).map(|s| s.t_ms),
         confirmed_at: since + c.scan_ms + c.scan_ms / 4,
     })
+}
+
+/// Did the mover's pieces change from what `expect` (a reading the board showed exactly at
+/// snapshot `at`) has only after the opponent's reply had landed? The reply comes after the
+/// press, so those changes are the mover's next move begun (a drop pushed on, a piece
+/// moved again once the opponent pressed), not a correction of this one: the reading
+/// stands, whatever a cheaper reading of the latest board would make of them.
+fn next_move_after_reply(expect: &Expect, mover: Color, history: &[Snapshot], at: usize) -> bool {
+    let Some(latest) = history.last() else {
+        return false;
+    };
+    let Some(replied) = history[at..]
+        .iter()
+        .find(|s| reply_landed(expect, &s.cells, !mover))
+    else {
+        return false;
+    };
+    let mine: Vec<Square> = expect
+        .differences(&latest.cells)
+        .into_iter()
+        .filter(|&sq| {
+            latest.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover)
+        })
+        .collect();
+    !mine.is_empty()
+        && mine
+            .iter()
+            .all(|&sq| expect.allows(sq, replied.cells.get(sq)))
 }
 
 /// Did the piece of `shown`'s last move go on from its landing to `other`'s (the same plies
