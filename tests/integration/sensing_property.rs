@@ -947,6 +947,68 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 853_972_637_674_867_575,
         },
+        // A move read as a drop of its piece on the landing square: en passant (the landing shown
+        // before the victim was lifted, well before), a drop pushed on, a knight retreated and
+        // another brought up after a fast reply (three plies, the clock showing the last).
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 4_303_931_178_638_718_158,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 13_000_135_687_559_327_110,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 11_562_447_098_985_655_829,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 6_998_400_375_577_063_270,
+        },
+        // A bishop's slide taken at once further on, the capturer brought over slowly on a Bluetooth
+        // board: the press judged before anything stood on the landing.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 6_252_999_966_099_832_526,
+        },
+        // A pawn pushed on after the reply landed, its first move's press judged late on a
+        // Bluetooth board: the next move, not the slide of the first going on (waiting for a
+        // capturer further on would make it one).
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 11_629_931_350_636_456_657,
+        },
     ];
     replay_setups(&cases);
 }
@@ -967,15 +1029,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::UprightPawn,
             seed: 14_389_956_870_274_887_557,
-        },
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, false],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 11_562_447_098_985_655_829,
         },
         Setup {
             preset: "club-bughouse-corrected",
@@ -1123,42 +1176,6 @@ fn setups_still_failing() {
             increment_s: 5,
             promotion: PromotionToken::LaidDown,
             seed: 9_873_344_503_367_309_053,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [true, true],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 6_998_400_375_577_063_270,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 13_000_135_687_559_327_110,
-        },
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 4_303_931_178_638_718_158,
-        },
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, false],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 6_252_999_966_099_832_526,
         },
         Setup {
             preset: "uscf-blitz",

@@ -131,12 +131,22 @@ pub(super) fn judge_by_evidence(
                 // one scan of the reading it would complete (the lift of a move comes before
                 // its placement, so their reports are at most a scan apart).
                 let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                // The mover's piece left in the same pass as the current reading's landing
+                // (its own hand, see `own_departure`), and this reading's last ply is that
+                // piece's move: the board has shown the move whole only now (an en passant
+                // victim lifted well after the pawn landed), so it replaces the reading
+                // that left the piece unexplained, however late.
+                let departs_here = own_lift
+                    && cands[one]
+                        .plies
+                        .last()
+                        .is_some_and(|&m| gone.is_subset(touched(m)) && m.from().is_some());
                 // A less regular reading shown only because a piece was lifted well after
                 // that reading's landing showed is no move (a piece knocked off its square
                 // after the press): the anomaly is the lift.
                 let switch = appeared
                     || more_regular
-                    || (vanished && !less_regular && same_move)
+                    || (vanished && !less_regular && (same_move || departs_here))
                     || (r.cost >= ANOMALY_COST
                         && !(less_regular && lifted_after_landing(c, &cands[one], history)));
                 // A switch on a piece gone alone, where the opponent has a piece in hand
@@ -272,8 +282,28 @@ pub(super) fn judge_by_evidence(
             });
         }
     }
+    // The shown move's piece left its landing before the press could show (the hand going
+    // on along its slide), the landing stands empty, and the opponent attacks a square
+    // further along that slide: the piece may have gone on there and been taken at once,
+    // before the scan passed it (see above). The reading waits until the capturer would
+    // have landed there and been reported. Not once the opponent has replied elsewhere:
+    // the piece left after that reply, for the mover's next move.
+    if !moved_on
+        && !next_move_after_reply(&one.expect, presser, history, index)
+        && let Some(until) = going_on(one, &cands, presser, &history[index..], deadline)
+            .map(|left| left + c.scan_ms + CAPTURE_GESTURE_MS)
+        && latest.t_ms < until
+    {
+        return Some(Verdict::Provisional {
+            candidate: one.clone(),
+            residual: now,
+            snapshot: index,
+            until: Some(until),
+        });
+    }
     let agrees = !moved_on
         && (!appeared_since
+            || next_move_after_reply(&one.expect, presser, history, index)
             || now.cost < ANOMALY_COST
             || (now.cost < baseline_cost()
                 && !cands
@@ -461,6 +491,34 @@ fn lying_rivals<'a>(
     })
 }
 
+/// Did the mover's pieces change from what `expect` (a reading the board showed exactly at
+/// snapshot `at`) has only after the opponent's reply had landed? The reply comes after the
+/// press, so those changes are the mover's next move begun (a drop pushed on, a piece
+/// moved again once the opponent pressed), not a correction of this one: the reading
+/// stands, whatever a cheaper reading of the latest board would make of them.
+fn next_move_after_reply(expect: &Expect, mover: Color, history: &[Snapshot], at: usize) -> bool {
+    let Some(latest) = history.last() else {
+        return false;
+    };
+    let Some(replied) = history[at..]
+        .iter()
+        .find(|s| reply_landed(expect, &s.cells, !mover))
+    else {
+        return false;
+    };
+    let mine: Vec<Square> = expect
+        .differences(&latest.cells)
+        .into_iter()
+        .filter(|&sq| {
+            latest.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover)
+        })
+        .collect();
+    !mine.is_empty()
+        && mine
+            .iter()
+            .all(|&sq| expect.allows(sq, replied.cells.get(sq)))
+}
+
 /// Did the piece of `shown`'s last move go on from its landing to `other`'s (the same plies
 /// but the last, the same piece from the same square, another landing), the landing left
 /// and the other one showing the piece within `gesture_ms` of each other in `since` (the
@@ -543,6 +601,43 @@ fn taken_further_on(
     since[left].t_ms <= deadline
         && since.last().is_some_and(opp_on)
         && !since[..left].iter().any(opp_on)
+}
+
+/// When the piece of `shown`'s last move left its landing, if it did by `deadline` (the
+/// mover's own hand, not a knock after the press), the landing stands empty in the latest
+/// of `since` (the history from the moment `shown` was shown), and another reading moves
+/// the same piece from the same square further along that line, onto a square the
+/// opponent attacks (see [`taken_further_on`]).
+fn going_on(
+    shown: &Candidate,
+    cands: &[Candidate],
+    mover: Color,
+    since: &[Snapshot],
+    deadline: Millis,
+) -> Option<Millis> {
+    let (&last, before) = shown.plies.split_last()?;
+    let from = last.from()?;
+    let landing = move_landing(last);
+    let left = since
+        .iter()
+        .find(|s| s.cells.get(landing).color() != Some(mover))?
+        .t_ms;
+    if left > deadline || !since.last()?.cells.get(landing).is_empty() {
+        return None;
+    }
+    let further = cands.iter().any(|k| {
+        let Some((&next, other_before)) = k.plies.split_last() else {
+            return false;
+        };
+        let to = move_landing(next);
+        let board = k.expect.board();
+        other_before == before
+            && next.from() == Some(from)
+            && next.role() == last.role()
+            && shakmaty::attacks::between(from, to).contains(landing)
+            && (board.attacks_to(to, !mover, board.occupied()) & board.by_color(!mover)).any()
+    });
+    further.then_some(left)
 }
 
 /// Were the mover's pieces `gone` at snapshot `at` lifted by the mover's own hand, as the
