@@ -23,6 +23,7 @@ mod rules_perft;
 mod scenarios;
 mod sensing_anomalies;
 mod sensing_pawns;
+mod sensing_pocketed;
 mod sensing_press_timing;
 mod sensing_promoted;
 mod sensing_property;
