@@ -112,3 +112,66 @@ fn a_piece_pocketed_before_the_press_is_no_victim_of_a_promotion_laid_down_secon
     }
     assert_eq!(checked, 8);
 }
+
+#[test]
+fn a_piece_pocketed_as_its_owner_presses_is_missing_while_the_opponent_thinks() {
+    // After 1.e4 Black plays a7-a6 and pockets the pawn on h7 as the lever goes down. The
+    // board reports h7 empty around the press message, less than a scan before the press
+    // is committed: a piece lifted to be set down elsewhere shows its landing within a
+    // scan, so it is not told then. White then thinks for long (in bughouse, waiting for a
+    // piece can take minutes): a scan on, nothing landed and nobody moving, the pawn is
+    // missing, without waiting for Black's next commit.
+    let mut relevant = 0;
+    for offset in 0..32 {
+        let mut s = Scene::new("uscf-bughouse");
+        // The scan's phase against the hands: another for each offset.
+        s.wait(offset * 31).mv(A, "e2", "e4", 'P');
+        s.lift(A, "a7").wait(300).place(A, "a6", 'p').wait(200);
+        // The pocket from 50 ms before the lever to 100 ms after it.
+        let pressed = s.t + 50;
+        s.wait((offset % 4) * 50).lift(A, "h7");
+        s.t = pressed;
+        s.press(A, Black).wait(8000);
+        let p = s.run(1000);
+        // The physics: h7 reported empty within a scan before the press could be
+        // committed (its message, and the settling time, a scan and a little), or after.
+        // The press message: the first clock message after the lever showing White's
+        // clock running.
+        let clock = s.clock_seen(A);
+        let black_ran = clock
+            .iter()
+            .rfind(|&&(t, _)| t < pressed)
+            .map(|&(_, running)| running)
+            .unwrap();
+        let message = clock
+            .into_iter()
+            .find(|&(t, running)| t >= pressed && running != black_ran)
+            .map(|(t, _)| t)
+            .unwrap();
+        let committed = message + 300;
+        let emptied = s
+            .seen(A, "h7")
+            .into_iter()
+            .find(|&(_, piece)| piece.is_none())
+            .map(|(t, _)| t)
+            .unwrap();
+        if emptied > committed || emptied + 250 <= committed {
+            continue;
+        }
+        relevant += 1;
+        assert_eq!(p.sans(A), ["e4", "a6"], "offset {offset}\n{}", p.dump());
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("h7"))],
+            "offset {offset}: pressed {pressed}, message {message}, h7 empty {emptied}\n{}",
+            p.dump()
+        );
+        // Told a scan after it went, not at the end of the match.
+        let told = p.raised[0].t_ms;
+        assert!(told <= emptied + 600, "offset {offset}: told {told}");
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} pockets reported just before the commit"
+    );
+}
