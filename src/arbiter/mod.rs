@@ -258,6 +258,12 @@ impl Arbiter {
             if let Some(t) = track.monitor.unknown.next_due(track.timing.unexplained_ms) {
                 consider(t);
             }
+            // Not while a press is judged: its commit looks at the board again.
+            if track.presses.pending.is_none()
+                && let Some(t) = track.monitor.missing_recheck
+            {
+                consider(t);
+            }
             if let Some(t) = self.stable_due(track) {
                 consider(t);
             }
@@ -311,6 +317,7 @@ impl Arbiter {
             }
             self.tell_unexplained_press(b);
             self.fire_monitor_timers(b);
+            self.recheck_missing(b);
         }
         self.fire_due_debts();
         self.fire_own_flags();

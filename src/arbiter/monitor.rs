@@ -419,6 +419,14 @@ impl Arbiter {
             .copied()
             .filter(|e| (quiet && settled(e.square)) || monitor.extra_at_commit[mover].contains(e))
             .collect();
+        // Gone too freshly to be told now, on a quiet board: told once a scan has passed
+        // with no landing anywhere (the second half of a moved piece's reports), unless
+        // the board stirred meanwhile (see `recheck_missing`).
+        monitor.missing_recheck = missing
+            .iter()
+            .filter(|(m, _)| quiet && !report_missing.iter().any(|(sq, _)| *sq == m.square))
+            .map(|(m, _)| sensed.changed_at[m.square.to_usize()] + scan)
+            .max();
         monitor.missing_at_commit[mover] = missing.iter().map(|(m, _)| *m).collect();
         monitor.extra_at_commit[mover] = extra;
         for (square, piece) in report_missing {
@@ -426,6 +434,49 @@ impl Arbiter {
         }
         for e in report_extra {
             self.raise_unexplained(b, e.square, e.found);
+        }
+    }
+
+    /// The mover's pieces found gone at a quiet commit before they had stood gone for a
+    /// scan: still gone a scan on, the same piece expected, nobody moving and no press
+    /// being judged, they are missing (the rule of a quiet commit, a scan later).
+    pub(super) fn recheck_missing(&mut self, b: BoardId) {
+        let track = &self.tracks[b];
+        if track
+            .monitor
+            .missing_recheck
+            .is_none_or(|t| t > self.now || track.presses.pending.is_some())
+        {
+            return;
+        }
+        self.tracks[b].monitor.missing_recheck = None;
+        let mover = self.mover_since_last_commit(b);
+        let expect = self.committed_expect(b);
+        let cells = self.tracks[b].sensed.cells;
+        let residual = explain(&expect, &cells, mover);
+        if residual.in_progress.any() {
+            return;
+        }
+        let now = self.now;
+        let track = &self.tracks[b];
+        let scan = track.timing.scan_ms;
+        let gone: Vec<(Square, Piece)> = residual
+            .anomalies
+            .iter()
+            .filter_map(|a| match *a {
+                Anomaly::Missing { piece, square } if piece.color == mover => Some((square, piece)),
+                _ => None,
+            })
+            .filter(|&(square, _)| {
+                track.sensed.steady_for(square, now) >= scan
+                    && track.monitor.missing_at_commit[mover].contains(&MissingAtCommit {
+                        square,
+                        expected: expect.mask(square),
+                    })
+            })
+            .collect();
+        for (square, piece) in gone {
+            self.raise_missing_piece(b, square, piece);
         }
     }
 

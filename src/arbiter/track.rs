@@ -317,6 +317,10 @@ pub struct MonitorState {
     /// still wrong at its next commit is reported.
     pub missing_at_commit: ByColor<Vec<MissingAtCommit>>,
     pub extra_at_commit: ByColor<Vec<ExtraAtCommit>>,
+    /// When the mover's pieces found gone at a quiet commit, too freshly to be told then,
+    /// have been gone a full scan: looked at again then (the mover's next commit may be
+    /// long in coming, or never come).
+    pub missing_recheck: Option<Millis>,
     /// What the sensors should show on the committed board.
     pub committed_expect: ExpectCache,
 }

@@ -24,6 +24,7 @@ mod scenarios;
 mod sensing_anomalies;
 mod sensing_moves_not_drops;
 mod sensing_pawns;
+mod sensing_pocketed;
 mod sensing_press_timing;
 mod sensing_promoted;
 mod sensing_property;

@@ -439,6 +439,7 @@ fn readings(
     }
     cands.retain(|k| !lands_out_of_order(c, k, history));
     cands.retain(|k| !victim_moved_on(c, k, history));
+    cands.retain(|k| !victim_gone_long_before(c, k, history));
     cands
 }
 

@@ -343,3 +343,62 @@ pub(super) fn victim_moved_on(c: &Committed<'_>, cand: &Candidate, history: &[Sn
                 })
         })
 }
+
+/// Does a reading's last ply capture a piece whose square was already empty well before
+/// the capturer left its own square, the capturer never seen on the victim's square (laid
+/// on its side as it promoted, say)? The victim's lift and the capturer's are one movement
+/// of the hand, a scan apart at most in the reports: a piece gone seconds before is gone
+/// for another reason (pocketed), and the capture is the one landing on the square that
+/// emptied with the capturer's lift.
+pub(super) fn victim_gone_long_before(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    let Some(&Move::Normal {
+        capture: Some(_),
+        from,
+        to,
+        ..
+    }) = cand.plies.last()
+    else {
+        return false;
+    };
+    let mover = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    if history
+        .iter()
+        .any(|s| s.cells.get(to).color() == Some(mover))
+    {
+        return false;
+    }
+    // Only a capture of a piece standing on the committed board, by a piece the board
+    // showed on its square when the window began.
+    let base = c.expect();
+    let (Some(first), Some(victim)) = (history.first(), base.board().piece_at(to)) else {
+        return false;
+    };
+    if victim.color == mover || !base.allows(from, first.cells.get(from)) {
+        return false;
+    }
+    // When the victim's square first showed no piece of its colour (at the latest: the
+    // window's start), and when the capturer first left its square.
+    let Some(gone) = history
+        .iter()
+        .find(|s| s.cells.get(to).color() != Some(victim.color))
+        .map(|s| s.t_ms)
+    else {
+        return false;
+    };
+    let Some(lifted) = history
+        .iter()
+        .find(|s| !base.allows(from, s.cells.get(from)))
+        .map(|s| s.t_ms)
+    else {
+        return false;
+    };
+    lifted > gone + c.scan_ms + CAPTURE_GESTURE_MS
+}

@@ -1,0 +1,177 @@
+//! A piece pocketed (taken off the board by hand, no move taking it) must raise `missing`,
+//! even when a move the board cannot see whole (a promotion laid on its side) could take
+//! it for its victim, and even when the pocket's report came too late for the press's own
+//! commit to tell it.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::{Scene, k, pc};
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::A;
+use tandem::arbiter::AlertKind::{Missing, Promotion};
+use tandem::sim::emulator::EmulatorConfig;
+
+/// Board A (US Chess bughouse): 1.b4 a6 2.b5 a5 3.b6 a4 4.bxc7, White's pawn on c7
+/// attacking the knight on b8 and the queen on d8. The board never reads a lying pawn.
+fn pawn_on_c7() -> Scene {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.mv(A, "b2", "b4", 'P')
+        .mv(A, "a7", "a6", 'p')
+        .mv(A, "b4", "b5", 'P')
+        .mv(A, "a6", "a5", 'p')
+        .mv(A, "b5", "b6", 'P')
+        .mv(A, "a5", "a4", 'p');
+    s.lift(A, "b6")
+        .wait(250)
+        .lift(A, "c7")
+        .wait(250)
+        .place(A, "c7", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s
+}
+
+#[test]
+fn a_piece_pocketed_before_the_press_is_no_victim_of_a_promotion_laid_down_seconds_later() {
+    // Black plays h7-h6 and, just before pressing, pockets the knight on b8 (which White's
+    // pawn on c7 attacks). Seconds later White takes the queen, c7xd8, and lays the new
+    // queen on its side: the board shows c7 and d8 emptied, b8 empty since long before.
+    // "c7xb8, laid down" leaves the queen missing as "c7xd8" leaves the knight: but a
+    // capture's two lifts are one movement of the hand, and b8 emptied seconds before the
+    // pawn left c7. The queen was taken; the knight is missing.
+    let mut checked = 0;
+    for offset in 0..8 {
+        let mut s = pawn_on_c7();
+        s.lift(A, "h7")
+            .wait(300)
+            .place(A, "h6", 'p')
+            .wait(150)
+            .lift(A, "b8")
+            .wait(150)
+            .press(A, Black)
+            .wait(2800 + offset * 60);
+        let capture = s.t;
+        // The capturing pawn lifted first, the queen swept off with it.
+        s.lift(A, "c7")
+            .wait(80 + offset * 20)
+            .lift(A, "d8")
+            .wait(250)
+            .place(A, "d8", 'P')
+            .lay_down(A, "d8")
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        let p = s.run(3000);
+        // The physics: b8 reported empty seconds before c7 was (last), and the board never
+        // showed White's piece on d8 (laid on its side as it was set down).
+        let emptied = |sq: &str| {
+            s.seen(A, sq)
+                .into_iter()
+                .rfind(|&(_, piece)| piece.is_none())
+                .map(|(t, _)| t)
+        };
+        let (b8, c7) = (emptied("b8").unwrap(), emptied("c7").unwrap());
+        assert!(
+            b8 + 2000 < c7 && c7 >= capture,
+            "offset {offset}: {b8} {c7}"
+        );
+        assert!(
+            s.seen(A, "d8")
+                .iter()
+                .all(|(_, piece)| *piece != Some(pc('P'))),
+            "offset {offset}: {:?}",
+            s.seen(A, "d8")
+        );
+        checked += 1;
+        assert_eq!(
+            p.sans(A)[7..],
+            ["h6", "cxd8=Q+"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        let alerts = p.alerts();
+        assert!(
+            alerts.contains(&k(Missing, Some("b8")))
+                && alerts
+                    .iter()
+                    .all(|a| *a == k(Missing, Some("b8")) || a.0 == Promotion),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert_eq!(checked, 8);
+}
+
+#[test]
+fn a_piece_pocketed_as_its_owner_presses_is_missing_while_the_opponent_thinks() {
+    // After 1.e4 Black plays a7-a6 and pockets the pawn on h7 as the lever goes down. The
+    // board reports h7 empty around the press message, less than a scan before the press
+    // is committed: a piece lifted to be set down elsewhere shows its landing within a
+    // scan, so it is not told then. White then thinks for long (in bughouse, waiting for a
+    // piece can take minutes): a scan on, nothing landed and nobody moving, the pawn is
+    // missing, without waiting for Black's next commit.
+    let mut relevant = 0;
+    for offset in 0..32 {
+        let mut s = Scene::new("uscf-bughouse");
+        // The scan's phase against the hands: another for each offset.
+        s.wait(offset * 31).mv(A, "e2", "e4", 'P');
+        s.lift(A, "a7").wait(300).place(A, "a6", 'p').wait(200);
+        // The pocket from 50 ms before the lever to 100 ms after it.
+        let pressed = s.t + 50;
+        s.wait((offset % 4) * 50).lift(A, "h7");
+        s.t = pressed;
+        s.press(A, Black).wait(8000);
+        let p = s.run(1000);
+        // The physics: h7 reported empty within a scan before the press could be
+        // committed (its message, and the settling time, a scan and a little), or after.
+        // The press message: the first clock message after the lever showing White's
+        // clock running.
+        let clock = s.clock_seen(A);
+        let black_ran = clock
+            .iter()
+            .rfind(|&&(t, _)| t < pressed)
+            .map(|&(_, running)| running)
+            .unwrap();
+        let message = clock
+            .into_iter()
+            .find(|&(t, running)| t >= pressed && running != black_ran)
+            .map(|(t, _)| t)
+            .unwrap();
+        let committed = message + 300;
+        let emptied = s
+            .seen(A, "h7")
+            .into_iter()
+            .find(|&(_, piece)| piece.is_none())
+            .map(|(t, _)| t)
+            .unwrap();
+        if emptied > committed || emptied + 250 <= committed {
+            continue;
+        }
+        relevant += 1;
+        assert_eq!(p.sans(A), ["e4", "a6"], "offset {offset}\n{}", p.dump());
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("h7"))],
+            "offset {offset}: pressed {pressed}, message {message}, h7 empty {emptied}\n{}",
+            p.dump()
+        );
+        // Told a scan after it went, not at the end of the match.
+        let told = p.raised[0].t_ms;
+        assert!(told <= emptied + 600, "offset {offset}: told {told}");
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} pockets reported just before the commit"
+    );
+}
