@@ -250,14 +250,6 @@ fn injections_that_once_failed() {
     replay_injections(&cases);
 }
 
-/// Injections sweeps still fail on (README, known limitations), kept here once found.
-/// Run by hand.
-#[test]
-#[ignore = "known failures, run by hand"]
-fn injections_still_failing() {
-    replay_injections(&[]);
-}
-
 fn replay_injections(cases: &[(&str, BoardId, usize, Injection, u64)]) {
     let mut failed = Vec::new();
     for &(preset, board, ply, what, seed) in cases {
