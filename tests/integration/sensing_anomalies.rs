@@ -250,6 +250,31 @@ fn injections_that_once_failed() {
     replay_injections(&cases);
 }
 
+/// Injections a sweep failed on that still fail (README, known limitations), from the
+/// fresh sweep of 2026-11-24: an extra piece raising a false `displaced` besides its
+/// `unexplained`; a piece pocketed a second before the game ended in mate, no `missing`
+/// raised before the end. Run by hand.
+#[test]
+#[ignore = "known failures, run by hand"]
+fn injections_still_failing() {
+    replay_injections(&[
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            9,
+            Injection::ExtraPiece,
+            6_669_133_157_655_164_362,
+        ),
+        (
+            "uscf-blitz",
+            BoardId::A,
+            13,
+            Injection::Pocket,
+            3_023_788_046_271_524_618,
+        ),
+    ]);
+}
+
 fn replay_injections(cases: &[(&str, BoardId, usize, Injection, u64)]) {
     let mut failed = Vec::new();
     for &(preset, board, ply, what, seed) in cases {

@@ -1020,6 +1020,27 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // A fresh sweep of 20,000 matches a preset after the merges of 2026-11-24 (2 of
+        // 100,000): Rg2 Bxg2 Bxg2 read as Bg2 Bxg2 Rxg2 (the two white pieces swapped);
+        // Be5 fxe5, the bishop taken at once, read as Bxf4 P@e5.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_728_691_335_407_777_829,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_398_644_120_338_741_198,
+        },
         // A false `missing` (d2) after a5 d4 cxd3 e.p. with the first two presses hidden:
         // the right three plies are not among the deep readings (an en passant after a
         // double step inside the reading); it passed for a while on 2026-11-24.
