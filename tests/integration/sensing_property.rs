@@ -1029,6 +1029,62 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of 2026-11-24 at the end of the session (6 of 100,000); all six
+        // failed the same way before the session's changes (2cc7d41).
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 10_705_824_451_023_588_608,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 15_474_777_513_896_635_685,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_088_768_544_603_865_687,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 1_601_959_518_886_557_524,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_528_982_877_427_048_031,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 17_336_853_320_998_470_324,
+        },
         // A false `missing` (d2) after a5 d4 cxd3 e.p. with the first two presses hidden:
         // the right three plies are not among the deep readings (an en passant after a
         // double step inside the reading); it passed for a while on 2026-11-24.
