@@ -638,19 +638,8 @@ fn move_pieces(
             if mover != Some(role.of(color)) {
                 return Err(ApplyError::NoSuchPiece(role));
             }
-            match board.piece_at(to) {
-                Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
-                Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
-                Some(p) => {
-                    applied.captured = Some(if promoted.contains(to) {
-                        Role::Pawn
-                    } else {
-                        p.role
-                    });
-                    zeroing = true;
-                }
-                None => {}
-            }
+            applied.captured = taken_on(board, *promoted, color, to)?;
+            zeroing = applied.captured.is_some();
             if role == Role::Pawn {
                 zeroing = true;
                 let double =
@@ -721,20 +710,9 @@ fn move_pieces(
             if role == Role::King {
                 return Err(ApplyError::KingDrop);
             }
-            match board.piece_at(to) {
-                Some(p) if p.color == color => return Err(ApplyError::OwnPiece),
-                Some(p) if p.role == Role::King => return Err(ApplyError::KingCapture),
-                Some(p) => {
-                    // Physically impossible in a legal game; the piece swept off counts
-                    // as captured so that no material is lost from the match.
-                    applied.captured = Some(if promoted.contains(to) {
-                        Role::Pawn
-                    } else {
-                        p.role
-                    });
-                }
-                None => {}
-            }
+            // A piece standing there is physically impossible in a legal game; swept
+            // off, it counts as captured so that no material is lost from the match.
+            applied.captured = taken_on(board, *promoted, color, to)?;
             board.set_piece_at(to, role.of(color));
             promoted.discard(to);
             // A rook dropped on its home square never castles.
@@ -748,6 +726,23 @@ fn move_pieces(
         zeroing,
         castling_lost,
     })
+}
+
+/// What `color` takes by landing on `to`: nothing, or the piece standing there (a promoted
+/// one as the pawn it goes back as); never an own piece or a king.
+fn taken_on(
+    board: &Board,
+    promoted: Bitboard,
+    color: Color,
+    to: Square,
+) -> Result<Option<Role>, ApplyError> {
+    match board.piece_at(to) {
+        Some(p) if p.color == color => Err(ApplyError::OwnPiece),
+        Some(p) if p.role == Role::King => Err(ApplyError::KingCapture),
+        Some(_) if promoted.contains(to) => Ok(Some(Role::Pawn)),
+        Some(p) => Ok(Some(p.role)),
+        None => Ok(None),
+    }
 }
 
 /// shakmaty's legal drops onto `squares`, in its order (pieces square by square, then
