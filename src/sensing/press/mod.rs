@@ -230,10 +230,7 @@ fn judge_press_now(
         let all_landed_before = committed_reading(&long).is_some_and(|(k, _)| {
             k.plies.len() == 3
                 && landings_in_order(c, k, history)
-                && k.plies.last().is_some_and(|&m| {
-                    first_shown(k, move_landing(m), presser, history)
-                        .is_some_and(|t| t <= pressed_at)
-                })
+                && last_landing_shown(k, presser, history).is_some_and(|t| t <= pressed_at)
         });
         if !all_landed_before {
             return short;
@@ -332,9 +329,7 @@ fn hold_unseen_presses(
     else {
         return long;
     };
-    let shown_late = candidate.plies.last().is_some_and(|&m| {
-        first_shown(&candidate, move_landing(m), presser, history).is_some_and(|t| t > seen.at)
-    });
+    let shown_late = last_landing_shown(&candidate, presser, history).is_some_and(|t| t > seen.at);
     // The opponent's ply showed before this press's lever can have been pulled (its
     // message comes at most a clock lag after): this press came after that ply, so it is
     // for the presser's move after it, not for one before it with the rest to come.

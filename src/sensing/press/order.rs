@@ -156,6 +156,16 @@ pub(super) fn lands_late(
     false
 }
 
+/// When the reading's last ply (by `mover`) first showed landing, if it ever did.
+pub(super) fn last_landing_shown(
+    cand: &Candidate,
+    mover: Color,
+    history: &[Snapshot],
+) -> Option<Millis> {
+    let &last = cand.plies.last()?;
+    first_shown(cand, move_landing(last), mover, history)
+}
+
 /// When the board first showed a ply's piece of `color` on its landing square `sq`: the
 /// moved piece itself where the reading has it stand at the end (another piece of that
 /// colour may have stood there before, or passed over the square).
