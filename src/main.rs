@@ -5,6 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// The arbiter makes and drops many small readings per field update: mimalloc serves them
+// faster than the system allocator (see the README's Speed).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "tandem",

@@ -429,12 +429,15 @@ fn readings(
     deadline: Millis,
 ) -> Vec<Candidate> {
     let mut cands = candidates(c, presser, diff, cells, depth);
-    if history.last().is_some_and(|s| s.t_ms > deadline) {
-        cands.retain(|k| !lands_late(c, k, history, deadline));
-    }
-    cands.retain(|k| !lands_out_of_order(c, k, history));
-    cands.retain(|k| !victim_moved_on(c, k, history));
-    cands.retain(|k| !victim_gone_long_before(c, k, history));
+    let after_deadline = history.last().is_some_and(|s| s.t_ms > deadline);
+    // One pass: a reading is large, and each pass that drops one moves the rest.
+    cands.retain(|k| {
+        let ruled_out = (after_deadline && lands_late(c, k, history, deadline))
+            || lands_out_of_order(c, k, history)
+            || victim_moved_on(c, k, history)
+            || victim_gone_long_before(c, k, history);
+        !ruled_out
+    });
     cands
 }
 
