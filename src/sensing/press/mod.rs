@@ -224,15 +224,17 @@ fn judge_press_now(
     // reading would take the opponent's move as pressed unseen, and that press came —
     // unless the board showed all three plies landing, in order, before this press's
     // message: then the opponent's press came for a move after them.
+    // Three plies whose landings the board showed in order, the last by `by`: the
+    // opponent's move among them landed before the presser's last move did.
+    let all_landed_by = |k: &Candidate, by: Millis| {
+        k.plies.len() == 3
+            && landings_in_order(c, k, history)
+            && last_landing_shown(k, presser, history).is_some_and(|t| t <= by)
+    };
     let mut long_first = None;
     if answered && !missed_presses && !reply_first {
         let long = judge_at(c, presser, history, Depth::Long, deadline);
-        let all_landed_before = committed_reading(&long).is_some_and(|(k, _)| {
-            k.plies.len() == 3
-                && landings_in_order(c, k, history)
-                && last_landing_shown(k, presser, history).is_some_and(|t| t <= pressed_at)
-        });
-        if !all_landed_before {
+        if !committed_reading(&long).is_some_and(|(k, _)| all_landed_by(k, pressed_at)) {
             return short;
         }
         long_first = Some(long);
@@ -301,6 +303,10 @@ fn judge_press_now(
     let better = rl.cost < rs.cost
         && (missed_presses
             || (reply_first && cl.plies.len() == 3 && landings_in_order(c, cl, history))
+            // The presser's last move was down before the lever (its report within a
+            // scan of the message), so the opponent's move that landed before it was
+            // no reply to this press: two presses went unseen.
+            || all_landed_by(cl, deadline)
             || cl.irregular < cs.irregular
             || mover_anomalies(rl) < mover_anomalies(rs));
     if better {
