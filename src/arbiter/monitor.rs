@@ -96,16 +96,16 @@ impl Arbiter {
             .copied()
             .filter(|a| match *a {
                 Anomaly::Displaced { piece, from, to } => {
-                    piece.color == mover
-                        && !pressed
-                        && !(opponent_moved
-                            && sensing::explain::can_reach(
-                                &board,
-                                from,
-                                piece,
-                                to,
-                                board.piece_at(to).is_some(),
-                            ))
+                    let a_reply = (opponent_moved
+                        && sensing::explain::can_reach(
+                            &board,
+                            from,
+                            piece,
+                            to,
+                            board.piece_at(to).is_some(),
+                        ))
+                        || took_a_piece_just_moved(&board, cells, mover, piece, from, to);
+                    piece.color == mover && !pressed && !a_reply
                 }
                 _ => false,
             })
@@ -509,6 +509,35 @@ impl Arbiter {
             Subject::None,
         );
     }
+}
+
+/// Did the opponent move a piece (gone from its square now) to `to`, and `piece` of the
+/// `mover` take it there from `from`? Both presses fell between two polls of the clock, so
+/// neither reached the record yet; the capture left only the opponent's emptied square
+/// to show for its move. Those are moves, judged at the next press, not a knocked piece.
+fn took_a_piece_just_moved(
+    board: &shakmaty::Board,
+    cells: &Cells,
+    mover: Color,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> bool {
+    // The opponent's pieces gone from their squares: one of them may have made that move.
+    let mut gone = (board.by_color(!mover) & !Bitboard::from_square(to))
+        .into_iter()
+        .filter(|&sq| cells.get(sq).is_empty());
+    gone.any(|sq| {
+        board.piece_at(sq).is_some_and(|p| {
+            if !sensing::explain::can_reach(board, sq, p, to, board.piece_at(to).is_some()) {
+                return false;
+            }
+            let mut after = board.clone();
+            after.discard_piece_at(sq);
+            after.set_piece_at(to, p);
+            sensing::explain::can_reach(&after, from, piece, to, true)
+        })
+    })
 }
 
 /// Since when each square that differs from the record now has not shown what the record

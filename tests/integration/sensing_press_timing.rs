@@ -289,3 +289,40 @@ fn a_fast_pair_then_a_capture_shown_after_its_press_on_a_bluetooth_board() {
         &["e4", "e5", "Nf3", "Nc6", "Nxe5", "d6"],
     );
 }
+
+/// A move and a fast reply that takes the moved piece, pressed within one of the clock's
+/// seconds, then White's next move made slowly: the clock shows only that last press. Until
+/// then the record still has Black to answer the move before, and the board shows only the
+/// bishop's square emptied for White's move (the reply took the bishop where it landed): the
+/// capturer off its square in the record is that reply, not a knocked piece to alert, while
+/// the next move is under way for longer than a displaced piece is given.
+#[test]
+fn a_move_taken_by_a_fast_reply_then_a_slow_move_raise_no_displaced_piece() {
+    for (capturer, token, reply) in [("b7", 'p', "bxa6"), ("b8", 'n', "Nxa6")] {
+        read_at_every_offset(
+            || Scene::new("uscf-bughouse"),
+            |s| {
+                s.lift(A, "f1").wait(200).place(A, "a6", 'B').wait(100);
+                let first = s.t;
+                s.press(A, White)
+                    .wait(60)
+                    .lift(A, capturer)
+                    .wait(120)
+                    .lift(A, "a6")
+                    .wait(30)
+                    .place(A, "a6", token)
+                    .wait(40)
+                    .press(A, Black)
+                    .wait(1200)
+                    .lift(A, "g1")
+                    .wait(1300)
+                    .place(A, "f3", 'N')
+                    .wait(100);
+                let third = s.t;
+                s.press(A, White);
+                (first, third)
+            },
+            &["e4", "e5", "Ba6", reply, "Nf3"],
+        );
+    }
+}
