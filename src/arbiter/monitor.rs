@@ -309,31 +309,35 @@ impl Arbiter {
             });
         let residual = explain_before(&expect, &cells, mover, None, before);
         let quiet = !final_call && residual.in_progress.is_empty();
-        self.report_long_wrong(b, mover, &expect, &cells, t_msg, &wrong_since);
+        self.report_long_wrong(b, mover, &expect, &cells, (t_msg, landed_at), &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
     }
 
     /// The opponent's pieces gone since well before this press (more than a clock latency
-    /// before its message): not lifted for the opponent's next move, which only began with
-    /// this press, and no move of this press took them. Likewise the opponent's pieces
-    /// standing since then where the record has none.
+    /// before its message, and before the mover's last ply landed): not lifted for the
+    /// opponent's next move, which only began with this press, and no move of this press
+    /// took them. Likewise the opponent's pieces standing since then where the record has
+    /// none. `at`: the press message, and when the last ply first showed landing.
     fn report_long_wrong(
         &mut self,
         b: BoardId,
         mover: Color,
         expect: &Expect,
         cells: &Cells,
-        t_msg: Millis,
+        at: (Millis, Option<Millis>),
         wrong_since: &[Millis; 64],
     ) {
+        let (t_msg, landed_at) = at;
         let track = &self.tracks[b];
-        let long_ago = t_msg.saturating_sub(
-            track
-                .timing
-                .max_wait_ms
-                .saturating_sub(track.timing.scan_ms),
-        );
+        let scan = track.timing.scan_ms;
+        // The opponent's next move may begin as soon as the mover's has landed (less a
+        // scan: a landing is reported up to a scan after it is made) and pressed: when
+        // both players pressed between two polls of the clock and the clock never showed
+        // it, this press's message comes only with the opponent's reply's, long after.
+        let long_ago = t_msg
+            .saturating_sub(track.timing.max_wait_ms.saturating_sub(scan))
+            .min(landed_at.map_or(Millis::MAX, |t| t.saturating_sub(scan)));
         let changed_at = &track.sensed.changed_at;
         let gone_before: Vec<(Square, Piece)> = expect
             .differences(cells)
