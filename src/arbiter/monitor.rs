@@ -96,16 +96,16 @@ impl Arbiter {
             .copied()
             .filter(|a| match *a {
                 Anomaly::Displaced { piece, from, to } => {
-                    piece.color == mover
-                        && !pressed
-                        && !(opponent_moved
-                            && sensing::explain::can_reach(
-                                &board,
-                                from,
-                                piece,
-                                to,
-                                board.piece_at(to).is_some(),
-                            ))
+                    let a_reply = (opponent_moved
+                        && sensing::explain::can_reach(
+                            &board,
+                            from,
+                            piece,
+                            to,
+                            board.piece_at(to).is_some(),
+                        ))
+                        || took_a_piece_just_moved(&board, cells, mover, piece, from, to);
+                    piece.color == mover && !pressed && !a_reply
                 }
                 _ => false,
             })
@@ -309,31 +309,35 @@ impl Arbiter {
             });
         let residual = explain_before(&expect, &cells, mover, None, before);
         let quiet = !final_call && residual.in_progress.is_empty();
-        self.report_long_wrong(b, mover, &expect, &cells, t_msg, &wrong_since);
+        self.report_long_wrong(b, mover, &expect, &cells, (t_msg, landed_at), &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
     }
 
     /// The opponent's pieces gone since well before this press (more than a clock latency
-    /// before its message): not lifted for the opponent's next move, which only began with
-    /// this press, and no move of this press took them. Likewise the opponent's pieces
-    /// standing since then where the record has none.
+    /// before its message, and before the mover's last ply landed): not lifted for the
+    /// opponent's next move, which only began with this press, and no move of this press
+    /// took them. Likewise the opponent's pieces standing since then where the record has
+    /// none. `at`: the press message, and when the last ply first showed landing.
     fn report_long_wrong(
         &mut self,
         b: BoardId,
         mover: Color,
         expect: &Expect,
         cells: &Cells,
-        t_msg: Millis,
+        at: (Millis, Option<Millis>),
         wrong_since: &[Millis; 64],
     ) {
+        let (t_msg, landed_at) = at;
         let track = &self.tracks[b];
-        let long_ago = t_msg.saturating_sub(
-            track
-                .timing
-                .max_wait_ms
-                .saturating_sub(track.timing.scan_ms),
-        );
+        let scan = track.timing.scan_ms;
+        // The opponent's next move may begin as soon as the mover's has landed (less a
+        // scan: a landing is reported up to a scan after it is made) and pressed: when
+        // both players pressed between two polls of the clock and the clock never showed
+        // it, this press's message comes only with the opponent's reply's, long after.
+        let long_ago = t_msg
+            .saturating_sub(track.timing.max_wait_ms.saturating_sub(scan))
+            .min(landed_at.map_or(Millis::MAX, |t| t.saturating_sub(scan)));
         let changed_at = &track.sensed.changed_at;
         let gone_before: Vec<(Square, Piece)> = expect
             .differences(cells)
@@ -509,6 +513,35 @@ impl Arbiter {
             Subject::None,
         );
     }
+}
+
+/// Did the opponent move a piece (gone from its square now) to `to`, and `piece` of the
+/// `mover` take it there from `from`? Both presses fell between two polls of the clock, so
+/// neither reached the record yet; the capture left only the opponent's emptied square
+/// to show for its move. Those are moves, judged at the next press, not a knocked piece.
+fn took_a_piece_just_moved(
+    board: &shakmaty::Board,
+    cells: &Cells,
+    mover: Color,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> bool {
+    // The opponent's pieces gone from their squares: one of them may have made that move.
+    let mut gone = (board.by_color(!mover) & !Bitboard::from_square(to))
+        .into_iter()
+        .filter(|&sq| cells.get(sq).is_empty());
+    gone.any(|sq| {
+        board.piece_at(sq).is_some_and(|p| {
+            if !sensing::explain::can_reach(board, sq, p, to, board.piece_at(to).is_some()) {
+                return false;
+            }
+            let mut after = board.clone();
+            after.discard_piece_at(sq);
+            after.set_piece_at(to, p);
+            sensing::explain::can_reach(&after, from, piece, to, true)
+        })
+    })
 }
 
 /// Since when each square that differs from the record now has not shown what the record

@@ -325,3 +325,104 @@ fn a_fast_pair_then_a_capture_shown_after_its_press_on_a_bluetooth_board() {
         &["e4", "e5", "Nf3", "Nc6", "Nxe5", "d6"],
     );
 }
+
+/// A move and a fast reply that takes the moved piece, pressed within one of the clock's
+/// seconds, then White's next move made slowly: the clock shows only that last press. Until
+/// then the record still has Black to answer the move before, and the board shows only the
+/// bishop's square emptied for White's move (the reply took the bishop where it landed): the
+/// capturer off its square in the record is that reply, not a knocked piece to alert, while
+/// the next move is under way for longer than a displaced piece is given.
+#[test]
+fn a_move_taken_by_a_fast_reply_then_a_slow_move_raise_no_displaced_piece() {
+    for (capturer, token, reply) in [("b7", 'p', "bxa6"), ("b8", 'n', "Nxa6")] {
+        read_at_every_offset(
+            || Scene::new("uscf-bughouse"),
+            |s| {
+                s.lift(A, "f1").wait(200).place(A, "a6", 'B').wait(100);
+                let first = s.t;
+                s.press(A, White)
+                    .wait(60)
+                    .lift(A, capturer)
+                    .wait(120)
+                    .lift(A, "a6")
+                    .wait(30)
+                    .place(A, "a6", token)
+                    .wait(40)
+                    .press(A, Black)
+                    .wait(1200)
+                    .lift(A, "g1")
+                    .wait(1300)
+                    .place(A, "f3", 'N')
+                    .wait(100);
+                let third = s.t;
+                s.press(A, White);
+                (first, third)
+            },
+            &["e4", "e5", "Ba6", reply, "Nf3"],
+        );
+    }
+}
+
+/// A move and a fast reply (a pawn's double step) pressed within one of the clock's
+/// seconds, then, after a long think, the pawn taken en passant: the clock shows only that
+/// last press, so the first move's press message comes seconds after its lever. The double
+/// step's pawn left its square after the first move had landed: the reply, pressed unseen,
+/// not a piece gone long before the press.
+#[test]
+fn a_double_step_taken_en_passant_after_a_long_think_raises_no_missing_piece() {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "c7", "c5", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "c5", "c4", 'p')
+            .mv(A, "h2", "h3", 'P');
+        s.wait(offset * 50);
+        s.lift(A, "a7").wait(200).place(A, "a6", 'p').wait(100);
+        let first = s.t;
+        s.press(A, Black)
+            .wait(60)
+            .lift(A, "d2")
+            .wait(120)
+            .place(A, "d4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(3000)
+            .lift(A, "c4")
+            .wait(150)
+            .lift(A, "d4")
+            .wait(150)
+            .place(A, "d3", 'p')
+            .wait(100);
+        let third = s.t;
+        s.press(A, Black)
+            .wait(1500)
+            .lift(A, "f1")
+            .wait(150)
+            .lift(A, "d3")
+            .wait(150)
+            .place(A, "d3", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(8000);
+        let p = s.run(3000);
+        // White's clock is on the left: its side never ran between the first two presses,
+        // as far as the clock's messages tell.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && t <= third && running == Some(ClockSide::Left));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "c5", "Nf3", "c4", "h3", "a6", "d4", "cxd3", "Bxd3"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
+}

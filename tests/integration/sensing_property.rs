@@ -1057,6 +1057,59 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 8_390_509_778_787_242_521,
         },
+        // A move taken by the fast reply (both pressed between two polls of the clock),
+        // then the next move slow: the capturer off its record square is that reply, not a
+        // displaced piece.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 10_705_824_451_023_588_608,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 7_500_767_256_574_235_824,
+        },
+        // The reply's piece gone after the presser's move landed, its press message late
+        // (both pressed between two polls, the clock never showed it): the opponent's
+        // reply, not a piece gone long before.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 853_972_637_674_867_575,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 14_137_993_396_585_711_415,
+        },
+        // Transfer 4c: a piece dropped where the promoted pawn awaited removal is the
+        // remover's move under way, not the pawn missing.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_528_982_877_427_048_031,
+        },
     ];
     replay_setups(&cases);
 }
@@ -1069,15 +1122,6 @@ fn setups_still_failing() {
     let cases = [
         // The fresh sweep of 2026-11-24 at the end of the session (6 of 100,000); all six
         // failed the same way before the session's changes (2cc7d41).
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 10_705_824_451_023_588_608,
-        },
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, false],
@@ -1096,27 +1140,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::UprightPawn,
             seed: 1_601_959_518_886_557_524,
         },
-        Setup {
-            preset: "transfer-chess",
-            rotated: [true, false],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 2_528_982_877_427_048_031,
-        },
-        // A false `missing` (d2) after a5 d4 cxd3 e.p. with the first two presses hidden:
-        // the right three plies are not among the deep readings (an en passant after a
-        // double step inside the reading); it passed for a while on 2026-11-24.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 853_972_637_674_867_575,
-        },
         // A fresh sweep of 20,000 matches a preset, 2026-11-24, all of the night's fixes in
         // (4 of 100,000).
         Setup {
@@ -1127,15 +1150,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::UprightPawn,
             seed: 14_389_956_870_274_887_557,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 7_500_767_256_574_235_824,
         },
         // The last fresh sweep of the evening, all fixes in (17 of 100,000).
         Setup {
@@ -1192,15 +1206,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::UprightPawn,
             seed: 1_106_739_946_295_201_452,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 14_137_993_396_585_711_415,
         },
         Setup {
             preset: "transfer-chess",
