@@ -1110,6 +1110,80 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 2_528_982_877_427_048_031,
         },
+        // A piece moved on once the opponent's reply was under way is the mover's next move,
+        // not a correction of the move judged (`order::moved_after_reply`).
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 15_805_203_225_323_515_258,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_770_711_327_099_677_354,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 5,
+            promotion: PromotionToken::SparePiece,
+            seed: 17_642_500_418_390_248_680,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 17_962_375_521_742_169_260,
+        },
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 2_650_602_440_114_455_713,
+        },
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 862_794_082_417_799_555,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_873_344_503_367_309_053,
+        },
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_929_122_314_809_342_892,
+        },
     ];
     replay_setups(&cases);
 }
@@ -1120,6 +1194,20 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // Broken by judge::moved_after_reply (sense-b; passes on 351aa1d): three presses on
+        // a USB board, the clock showing only the last (f6 e4 c5, the pawn set on d6 and
+        // corrected to c5, all before the message); the first press is read as f6 alone,
+        // the black pawn's move after White's e4 being the mover's next move, and the record
+        // runs one press behind from there.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 18_102_437_536_676_153_294,
+        },
         // A fresh sweep (seed 4242, 5,000 matches a preset) on 2026-11-24 (6 of 25,000);
         // all six fail on 0d01290 too, before that morning's sensing changes.
         Setup {
@@ -1217,24 +1305,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 8_455_518_102_918_088_427,
         },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 17_962_375_521_742_169_260,
-        },
-        Setup {
-            preset: "uscf-blitz",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 2_650_602_440_114_455_713,
-        },
         // A fresh sweep of 20,000 matches a preset, 2026-11-23 late (20 of 100,000).
         Setup {
             preset: "uscf-bughouse",
@@ -1246,15 +1316,6 @@ fn setups_still_failing() {
             seed: 2_860_578_552_244_194_251,
         },
         Setup {
-            preset: "club-bughouse",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [true, true],
-            increment_s: 5,
-            promotion: PromotionToken::SparePiece,
-            seed: 17_642_500_418_390_248_680,
-        },
-        Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, true],
             white_right: [true, true],
@@ -1262,15 +1323,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::UprightPawn,
             seed: 1_106_739_946_295_201_452,
-        },
-        Setup {
-            preset: "transfer-chess",
-            rotated: [true, true],
-            white_right: [true, true],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 16_770_711_327_099_677_354,
         },
         Setup {
             preset: "uscf-blitz",
@@ -1281,34 +1333,7 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 18_066_342_705_392_134_286,
         },
-        Setup {
-            preset: "uscf-blitz",
-            rotated: [false, true],
-            white_right: [false, true],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 9_929_122_314_809_342_892,
-        },
         // The sweep of 2026-11-23, after the last round of fixes (README).
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 5,
-            promotion: PromotionToken::UprightPawn,
-            seed: 15_805_203_225_323_515_258,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 9_873_344_503_367_309_053,
-        },
         Setup {
             preset: "transfer-chess",
             rotated: [false, false],
@@ -1317,15 +1342,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::UprightPawn,
             seed: 6_252_999_966_099_832_526,
-        },
-        Setup {
-            preset: "uscf-blitz",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::UprightPawn,
-            seed: 862_794_082_417_799_555,
         },
     ];
     replay_setups(&cases);

@@ -91,7 +91,7 @@ pub(super) fn judge_by_evidence(
                 current_since = snap.t_ms;
             }
             Some((cur, _)) if cur == one => current = Some((cur, index)),
-            Some((cur, _)) => {
+            Some((cur, cur_at)) => {
                 let r = explain_with(
                     &cands[cur].expect,
                     &snap.cells,
@@ -144,11 +144,16 @@ pub(super) fn judge_by_evidence(
                 // A less regular reading shown only because a piece was lifted well after
                 // that reading's landing showed is no move (a piece knocked off its square
                 // after the press): the anomaly is the lift.
-                let switch = appeared
-                    || more_regular
-                    || (vanished && !less_regular && (same_move || departs_here))
-                    || (r.cost >= ANOMALY_COST
-                        && !(less_regular && lifted_after_landing(c, &cands[one], history)));
+                // The mover's piece moved on only once the reply was under way: the
+                // mover's next move, the reading shown stands.
+                let next_move =
+                    moved_after_reply(c, &cands[cur].expect, presser, history, cur_at, index);
+                let switch = !next_move
+                    && (appeared
+                        || more_regular
+                        || (vanished && !less_regular && (same_move || departs_here))
+                        || (r.cost >= ANOMALY_COST
+                            && !(less_regular && lifted_after_landing(c, &cands[one], history))));
                 // A switch on a piece gone alone, where the opponent has a piece in hand
                 // that could be taking it and has not landed anywhere yet: which it was,
                 // the reply will show.
@@ -246,6 +251,7 @@ pub(super) fn judge_by_evidence(
     // when an anomaly elsewhere (a piece pocketed meanwhile) kept it from being shown
     // exactly.
     let moved_on = appeared_since
+        && !moved_after_reply(c, &one.expect, presser, history, index, history.len() - 1)
         && cands.iter().any(|k| {
             went_on_to(
                 one,

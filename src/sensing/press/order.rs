@@ -412,3 +412,52 @@ pub(super) fn victim_gone_long_before(
     };
     lifted > gone + c.scan_ms + CAPTURE_GESTURE_MS
 }
+
+/// Did the mover's pieces change from what `expect` has (a reading the board showed at
+/// snapshot `shown`) only once the opponent's reply was under way, by snapshot `at`? The
+/// reply begins after the press, and a correction of the move comes before it: a
+/// correction shows within a scan of being made, so before the reply's first report and a
+/// scan. Changes of the mover's that first showed later, the reply standing by then, are
+/// the mover's next move (the piece moved on after the reply), not this one's.
+pub(super) fn moved_after_reply(
+    c: &Committed<'_>,
+    expect: &Expect,
+    mover: Color,
+    history: &[Snapshot],
+    shown: usize,
+    at: usize,
+) -> bool {
+    let Some(snap) = history.get(at) else {
+        return false;
+    };
+    let opp = !mover;
+    if shown > at || !reply_landed(expect, &snap.cells, opp) {
+        return false;
+    }
+    let mine: Vec<Square> = expect
+        .differences(&snap.cells)
+        .into_iter()
+        .filter(|&sq| snap.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover))
+        .collect();
+    // The reply's first report: an opponent's piece off its square, or standing anew.
+    let began = history[shown..=at].iter().find(|s| {
+        expect
+            .differences(&s.cells)
+            .into_iter()
+            .any(|sq| expect.color(sq) == Some(opp) || s.cells.get(sq).color() == Some(opp))
+    });
+    let Some(began) = began.map(|s| s.t_ms) else {
+        return false;
+    };
+    !mine.is_empty()
+        && mine.iter().all(|&sq| {
+            // When the square took the value it shows at `at`.
+            let since = history[..=at]
+                .iter()
+                .rev()
+                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+                .last()
+                .map_or(snap.t_ms, |s| s.t_ms);
+            since > began + c.scan_ms
+        })
+}

@@ -1,0 +1,151 @@
+//! A piece moved, the opponent's reply, and the same piece moved on, while the first
+//! press is still being judged. On a Bluetooth board the clock's message may reach the PC
+//! a second after the lever, and Tandem judges a scan after the message: by then the reply
+//! has landed and the piece may already stand on its next square. A piece set down and
+//! corrected before the press looks the same on the board, but a correction comes before
+//! the press and the reply after it, and the board reports each within a scan: a piece
+//! that first showed on its new square more than a scan after the reply's first report
+//! moved on after the reply. It is the mover's next move, not this one.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::Scene;
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::A;
+use tandem::Millis;
+use tandem::arbiter::Timing;
+use tandem::dgt::ClockSide;
+use tandem::sim::emulator::EmulatorConfig;
+
+/// After 1.e4 e5 on a Bluetooth board, White plays Qe2 and presses, Black answers Nc6
+/// and presses, and White's queen goes on along the same diagonal to h5 (a slide d1–h5
+/// through e2 would end where it does) and White presses. At 40 offsets of the scan and
+/// the clock: each time the record must read the three moves with no alert, and the
+/// queen must have shown on h5 before the first press was judged at least 4 times (else
+/// the test proves nothing).
+#[test]
+fn a_queen_moved_on_after_the_reply_while_its_first_press_waits_is_two_moves() {
+    moved_on_after_the_reply(
+        |s| {
+            s.lift(A, "d1").wait(200).place(A, "e2", 'Q').wait(100);
+        },
+        |s| {
+            s.lift(A, "e2").wait(150).place(A, "h5", 'Q');
+        },
+        "h5",
+        &["e4", "e5", "Qe2", "Nc6", "Qh5", "g6"],
+    );
+}
+
+/// The same with a capture: the knight goes g1–f3, and after the reply on to take the
+/// pawn on e5, set straight onto it (a knight from g1 cannot reach e5: read as one move,
+/// it would be an illegal one). A guard: this one was read right before too.
+#[test]
+fn a_knight_moved_on_to_capture_after_the_reply_while_its_first_press_waits_is_two_moves() {
+    moved_on_after_the_reply(
+        |s| {
+            s.lift(A, "g1").wait(200).place(A, "f3", 'N').wait(100);
+        },
+        |s| {
+            s.lift(A, "f3").wait(150).place(A, "e5", 'N');
+        },
+        "e5",
+        &["e4", "e5", "Nf3", "Nc6", "Nxe5", "g6"],
+    );
+}
+
+/// 1.e4 e5 on a Bluetooth board A, then `first` pressed, Black's Nc6 pressed, 800 ms,
+/// `then` (the same piece moved on, landing on `landing`) pressed, and Black's g6. The
+/// piece moves on long enough after the reply began that the board reports its new square
+/// more than a scan after the reply's first report, whatever the scan's phase.
+fn moved_on_after_the_reply(
+    first: fn(&mut Scene),
+    then: fn(&mut Scene),
+    landing: &str,
+    want: &[&str],
+) {
+    let settle: Millis = 550;
+    let mut before_judged = 0;
+    for offset in 0..40 {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 37);
+        first(&mut s);
+        let pressed = s.t;
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "b8")
+            .wait(500)
+            .place(A, "c6", 'n')
+            .wait(100)
+            .press(A, Black)
+            .wait(300);
+        then(&mut s);
+        s.wait(200)
+            .press(A, White)
+            .wait(300)
+            .lift(A, "g7")
+            .wait(150)
+            .place(A, "g6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        // The first press's message: the clock's first report of Black's side running
+        // (White's clock is on the left) after the lever.
+        // It is judged a settle after that, or at the reply's press message (Black's
+        // side stops running), if that comes first.
+        let clock = s.clock_seen(A);
+        let message = clock
+            .iter()
+            .find(|&&(t, running)| t > pressed && running == Some(ClockSide::Right))
+            .map(|&(t, _)| t);
+        let judged = message.map(|m| {
+            clock
+                .iter()
+                .find(|&&(t, running)| t > m && running != Some(ClockSide::Right))
+                .map_or(m + settle, |&(t, _)| t.min(m + settle))
+        });
+        let moved_on = s
+            .seen(A, landing)
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece.is_some_and(|p| p.color == White))
+            .map(|(t, _)| t);
+        if let (Some(j), Some(l)) = (judged, moved_on)
+            && l < j
+        {
+            before_judged += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            want,
+            "offset {offset}, message {message:?}, moved on {moved_on:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        before_judged >= 4,
+        "the piece moved on before its first press was judged only {before_judged} times"
+    );
+}
+
+/// Board A a Bluetooth board whose clock messages always come late (the board polls the
+/// clock 2-3 times a second, and a message may wait for a clock ack on top): the press
+/// message reaches the PC most of a second after the lever.
+fn late_clock_bluetooth_a() -> Scene {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            clock_late_chance: 1.0,
+            clock_late_ms: (500, 700),
+            ..EmulatorConfig::bluetooth()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.timing[0] = Timing::for_scan_period(500);
+    s
+}
