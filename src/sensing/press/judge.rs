@@ -145,9 +145,12 @@ pub(super) fn judge_by_evidence(
                 // that reading's landing showed is no move (a piece knocked off its square
                 // after the press): the anomaly is the lift.
                 // The mover's piece moved on only once the reply was under way: the
-                // mover's next move, the reading shown stands.
-                let next_move =
-                    moved_after_reply(c, &cands[cur].expect, presser, history, cur_at, index);
+                // mover's next move, the reading shown stands, unless this reading is that
+                // one with the reply and the next move after it (presses missed).
+                let (shown, now) = (&cands[cur].plies, &cands[one].plies);
+                let goes_on_to_next = now.len() == shown.len() + 2 && now.starts_with(shown);
+                let next_move = !goes_on_to_next
+                    && moved_after_reply(c, &cands[cur].expect, presser, history, cur_at, index);
                 let switch = !next_move
                     && (appeared
                         || more_regular
