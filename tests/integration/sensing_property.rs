@@ -1206,6 +1206,80 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep at the end of the session of 2026-11-24 (seed 5150, 20,000 matches
+        // a preset: 8 of 100,000); all eight fail on 351aa1d too, where the session began.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_914_619_076_902_304_955,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 11_568_101_931_694_438_804,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 1_223_769_495_308_889_206,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 17_942_470_894_711_191_571,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::SparePiece,
+            seed: 8_983_668_755_506_535_616,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_261_282_169_881_503_430,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_845_912_451_873_224_311,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_659_066_923_581_522_237,
+        },
         // Passed with order::moved_after_reply alone; with a reading that goes on to the
         // reply and the next move allowed to replace the one shown (which fixes
         // 18102437536676153294), Ke2 Nh7 Qd2 are read right but a later Qe7 is read as
