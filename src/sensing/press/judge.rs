@@ -620,16 +620,9 @@ pub(super) fn own_departure(
     let Some(landed_at) = first_shown(shown, move_landing(last), mover, history) else {
         return false;
     };
-    let snap = &history[at];
     gone.any()
         && gone.into_iter().all(|sq| {
-            // When the square took the value it shows at this moment.
-            let since = history[..=at]
-                .iter()
-                .rev()
-                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
-                .last()
-                .map_or(snap.t_ms, |s| s.t_ms);
+            let since = value_since(history, at, sq);
             since <= landed_at + c.scan_ms * SAME_PASS_FIELDS / 64 && since <= deadline
         })
 }

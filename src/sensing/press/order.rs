@@ -50,7 +50,6 @@ pub(super) fn gone_before_move(
     else {
         return Bitboard::EMPTY;
     };
-    let snap = &history[at];
     let window_start = history.first().map_or(0, |s| s.t_ms);
     // Only the mover's own pieces taken as victims of the reply: the opponent's pieces may
     // have been off their squares since before (an earlier anomaly).
@@ -60,12 +59,7 @@ pub(super) fn gone_before_move(
         .filter(|&sq| {
             // When the square took the value it shows at this moment; a value it had since
             // the window began is older than this move altogether (an earlier anomaly).
-            let since = history[..=at]
-                .iter()
-                .rev()
-                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
-                .last()
-                .map_or(snap.t_ms, |s| s.t_ms);
+            let since = value_since(history, at, sq);
             since > window_start && since + c.scan_ms < landed_at
         })
         .collect()
@@ -164,6 +158,20 @@ pub(super) fn last_landing_shown(
 ) -> Option<Millis> {
     let &last = cand.plies.last()?;
     first_shown(cand, move_landing(last), mover, history)
+}
+
+/// Since when square `sq` has shown, up to snapshot `at`, what it shows at `at` (the
+/// first snapshot of that run; `at`'s own time if `at` is past the history).
+pub(super) fn value_since(history: &[Snapshot], at: usize, sq: Square) -> Millis {
+    let Some(snap) = history.get(at) else {
+        return history.last().map_or(0, |s| s.t_ms);
+    };
+    history[..=at]
+        .iter()
+        .rev()
+        .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
+        .last()
+        .map_or(snap.t_ms, |s| s.t_ms)
 }
 
 /// When the board first showed a ply's piece of `color` on its landing square `sq`: the
@@ -451,13 +459,7 @@ pub(super) fn moved_after_reply(
     };
     !mine.is_empty()
         && mine.iter().all(|&sq| {
-            // When the square took the value it shows at `at`.
-            let since = history[..=at]
-                .iter()
-                .rev()
-                .take_while(|s| s.cells.get(sq) == snap.cells.get(sq))
-                .last()
-                .map_or(snap.t_ms, |s| s.t_ms);
+            let since = value_since(history, at, sq);
             since > began + c.scan_ms
         })
 }
