@@ -256,16 +256,7 @@ pub(super) fn reply_landed_first(
             let cell = latest.cells.get(sq);
             cell.color() == Some(!mover) && !cand.expect.allows(sq, cell)
         })
-        .any(|sq| {
-            // When the square took the value it shows now, in its latest run.
-            let since = history
-                .iter()
-                .rev()
-                .take_while(|s| s.cells.get(sq) == latest.cells.get(sq))
-                .last()
-                .map_or(latest.t_ms, |s| s.t_ms);
-            since + c.scan_ms < landed_at
-        })
+        .any(|sq| value_since(history, history.len() - 1, sq) + c.scan_ms < landed_at)
 }
 
 /// The opponent's piece that a reading's last ply takes, where the board never showed the
