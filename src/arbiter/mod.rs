@@ -20,6 +20,7 @@ mod monitor;
 mod own_clock;
 mod press;
 pub mod spectator;
+mod taken_drops;
 mod td;
 pub mod track;
 pub mod view;
@@ -119,6 +120,8 @@ pub struct Arbiter {
     alerts: AlertBook,
     /// Drops recorded before the capture on the partner board that supplies them.
     drop_debts: Vec<debts::DropDebt>,
+    /// Drops taken at once whose kind the record guessed (the partner board may tell).
+    taken_drops: Vec<taken_drops::TakenDrop>,
     penalties: Vec<PenaltyRecord>,
     now: Millis,
     /// What the input being handled produced so far.
@@ -148,6 +151,7 @@ impl Arbiter {
             tracks,
             alerts: AlertBook::default(),
             drop_debts: Vec::new(),
+            taken_drops: Vec::new(),
             penalties: Vec::new(),
             now: 0,
             outputs: Vec::new(),

@@ -93,6 +93,12 @@ impl Arbiter {
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
                     self.tracks[b].presses.pending = None;
+                    if let Some(candidate) = self.pick_taken_drop(b, &tied) {
+                        let cells = self.tracks[b].sensed.cells;
+                        self.commit_press(b, &pending, &candidate, &cells, final_call);
+                        self.note_taken_drop();
+                        return;
+                    }
                     self.report_ambiguous(b, by, &tied, &residual);
                 } else {
                     self.wait_for_next_snapshot(b);
@@ -161,6 +167,23 @@ impl Arbiter {
         final_call: bool,
     ) {
         let verdict = judge_three_presses(&self.committed(b), pending.by, history, pending.t_msg);
+        // Three plies that tie only on which piece a drop taken at once was: the record
+        // takes the likeliest, and the partner board may tell later.
+        let mut picked = false;
+        let verdict = match verdict {
+            Verdict::Ambiguous { tied, residual } => match self.pick_taken_drop(b, &tied) {
+                Some(candidate) => {
+                    picked = true;
+                    Verdict::Commit {
+                        candidate,
+                        residual,
+                        snapshot: history.len().saturating_sub(1),
+                    }
+                }
+                None => Verdict::Ambiguous { tied, residual },
+            },
+            other => other,
+        };
         if let Verdict::Commit {
             candidate,
             snapshot,
@@ -181,6 +204,9 @@ impl Arbiter {
                 pending.clock_ms,
                 final_call,
             );
+            if picked {
+                self.note_taken_drop();
+            }
             return;
         }
         let this = self.tracks[b].presses.pending.replace(earlier);
@@ -652,7 +678,9 @@ impl Arbiter {
         };
         match &p.legality {
             Legality::Illegal(IllegalReason::NotInReserve) => {
-                if let Move::Put { role, to } = p.mv {
+                if let Move::Put { role, to } = p.mv
+                    && !self.told_by_drop(b, p.color, role)
+                {
                     self.owe_drop(b, p.color, role, ply, to);
                 }
             }
@@ -748,6 +776,21 @@ impl Arbiter {
             return;
         };
         if press.tell_at > self.now {
+            return;
+        }
+        // The opponent's press still being judged may yet read the move it took (a drop
+        // taken at once whose kind is still unclear): told only after that press.
+        let presses = &mut self.tracks[b].presses;
+        // (A carried press is judged with the press pending behind it.)
+        let judged_by = presses
+            .pending
+            .as_ref()
+            .filter(|p| p.by != press.by || presses.carried.is_some());
+        if let Some(reply) = judged_by {
+            let later = reply.give_up_at.max(self.now + 1);
+            if let Some(p) = &mut presses.unexplained {
+                p.tell_at = later;
+            }
             return;
         }
         self.tracks[b].presses.unexplained = None;

@@ -30,6 +30,7 @@ mod sensing_press_timing;
 mod sensing_promoted;
 mod sensing_property;
 mod sensing_rehearsal;
+mod sensing_taken_drops;
 mod sim;
 mod station_live;
 mod td_refusals;

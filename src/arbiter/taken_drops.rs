@@ -1,0 +1,222 @@
+//! Drops taken before the board saw them: a piece dropped and captured on its square faster
+//! than the scan passed it shows only the capture, so which piece it was is not on the
+//! board. The capture sends it to the capturer's partner, whose reserve then shows it:
+//! a drop of that kind there that nothing else supplies tells which piece it was. Until
+//! then the record keeps the likeliest kind.
+
+use shakmaty::{Color, Move, Role, Square};
+
+use super::{Arbiter, Output, PlyRef, role_name};
+use crate::BoardId;
+use crate::rules::{BoardState, IllegalReason, Legality};
+use crate::sensing::Candidate;
+
+/// A drop taken at once whose kind the record guessed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct TakenDrop {
+    pub ply: PlyRef,
+    pub square: Square,
+    /// The kinds the dropper could have dropped there (the board could not tell them apart).
+    pub kinds: Vec<Role>,
+}
+
+/// Readings that differ only in the kind of one drop the next ply captures on its square:
+/// the index of that drop among the plies, its square and the kind each reading drops.
+fn kinds_of_taken_drop(tied: &[Candidate]) -> Option<(usize, Square, Vec<Role>)> {
+    let first = tied.first()?;
+    let (i, square) = first.plies.iter().enumerate().find_map(|(i, m)| match *m {
+        Move::Put { to, .. } if captures_on(first.plies.get(i + 1), to) => Some((i, to)),
+        _ => None,
+    })?;
+    // The same plies but the dropped kind (and so what the capture takes).
+    let shape = |k: &Candidate| -> Option<Vec<Move>> {
+        if k.plies.len() != first.plies.len() {
+            return None;
+        }
+        let mut plies: Vec<Move> = k.plies.to_vec();
+        match plies.get_mut(i)? {
+            Move::Put { role, to } if *to == square => *role = Role::King,
+            _ => return None,
+        }
+        match plies.get_mut(i + 1)? {
+            Move::Normal { capture, to, .. } if *to == square => *capture = None,
+            _ => return None,
+        }
+        Some(plies)
+    };
+    let want = shape(first)?;
+    let mut kinds = Vec::with_capacity(tied.len());
+    for k in tied {
+        if shape(k)? != want {
+            return None;
+        }
+        if let Some(Move::Put { role, .. }) = k.plies.get(i) {
+            kinds.push(*role);
+        }
+    }
+    kinds.sort();
+    kinds.dedup();
+    (kinds.len() == tied.len() && kinds.len() > 1).then_some((i, square, kinds))
+}
+
+fn captures_on(m: Option<&Move>, square: Square) -> bool {
+    matches!(m, Some(Move::Normal { to, capture: Some(_), .. }) if *to == square)
+}
+
+impl Arbiter {
+    /// Several readings tie only on which piece a drop taken at once was: the one to
+    /// record, and the drop noted so that the partner board can still tell. The kind the
+    /// partner board already dropped without having it (a drop waiting for its capture)
+    /// first; else a drop that gave check (the instant capture answered it); else the
+    /// cheapest kind: if it was a piece, the partner's drop of that piece will show it.
+    pub(super) fn pick_taken_drop(&mut self, b: BoardId, tied: &[Candidate]) -> Option<Candidate> {
+        let (i, square, kinds) = kinds_of_taken_drop(tied)?;
+        let state = self.game.board(b);
+        let dropper = if i % 2 == 0 {
+            state.turn()
+        } else {
+            !state.turn()
+        };
+        // The capture passes the piece to the capturer's partner, on the other board.
+        let receiver = dropper;
+        let owed = kinds.iter().copied().find(|&r| {
+            self.drop_debts
+                .iter()
+                .any(|d| d.board == b.other() && d.color == receiver && d.role == r)
+        });
+        let checks = |r: Role| {
+            tied.iter()
+                .find(|k| matches!(k.plies.get(i), Some(Move::Put { role, .. }) if *role == r))
+                .and_then(|k| drop_gives_check(state, self.game.rules(), &k.plies[..=i]))
+                .unwrap_or(false)
+        };
+        let role = owed
+            .or_else(|| kinds.iter().copied().find(|&r| checks(r)))
+            .or_else(|| kinds.first().copied())?;
+        let chosen = tied
+            .iter()
+            .find(|k| matches!(k.plies.get(i), Some(Move::Put { role: r, .. }) if *r == role))?
+            .clone();
+        // The drop's place in the record once committed.
+        let mut color = state.turn();
+        let mut number = state.fullmoves();
+        for _ in 0..i {
+            if color == Color::Black {
+                number += 1;
+            }
+            color = !color;
+        }
+        self.taken_drops.push(TakenDrop {
+            ply: PlyRef {
+                board: b,
+                color,
+                number,
+            },
+            square,
+            kinds,
+        });
+        Some(chosen)
+    }
+
+    /// The record says so on the drop just committed from [`Arbiter::pick_taken_drop`]:
+    /// which piece it was is inferred, not seen.
+    pub(super) fn note_taken_drop(&mut self) {
+        let Some(t) = self.taken_drops.last() else {
+            return;
+        };
+        let kinds: Vec<&str> = t.kinds.iter().map(|&r| role_name(r)).collect();
+        let text = format!(
+            "dropped and taken before the board saw it: the piece is inferred ({})",
+            kinds.join(" or ")
+        );
+        if let Some(i) = self.ply_index(t.ply) {
+            let _ = self.game.set_comment(i, Some(text));
+        }
+    }
+
+    /// A drop of `role` by `color` on board `b` that the reserve lacks may tell what a
+    /// drop taken at once really was: on the other board, recorded as another kind, it
+    /// may have been this piece (its capture passed it to `color`); on this board, by the
+    /// same player and recorded as this kind, it was another (the player still had this
+    /// one to drop). The record then takes it so, and this drop is paid for. Returns
+    /// whether it was.
+    pub(super) fn told_by_drop(&mut self, b: BoardId, color: Color, role: Role) -> bool {
+        let record = self.game.record();
+        let recorded = |t: &TakenDrop| {
+            self.ply_index(t.ply)
+                .and_then(|i| record.get(i))
+                .and_then(|p| match p.mv {
+                    Move::Put { role, .. } => Some(role),
+                    _ => None,
+                })
+        };
+        let told = self.taken_drops.iter().enumerate().find_map(|(pos, t)| {
+            let was = recorded(t)?;
+            if t.ply.color != color {
+                return None;
+            }
+            let now = if t.ply.board == b.other() {
+                (was != role && t.kinds.contains(&role)).then_some(role)?
+            } else {
+                (was == role)
+                    .then(|| t.kinds.iter().copied().find(|&k| k != role))
+                    .flatten()?
+            };
+            Some((pos, was, now))
+        });
+        let Some((pos, was, now)) = told else {
+            return false;
+        };
+        let taken = self.taken_drops[pos].clone();
+        let Some(index) = self.ply_index(taken.ply) else {
+            return false;
+        };
+        let unpaid = |a: &Arbiter| {
+            a.game
+                .record()
+                .iter()
+                .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))
+                .count()
+        };
+        let before = unpaid(self);
+        let to = taken.square;
+        if self
+            .game
+            .replace_move(index, Move::Put { role: now, to })
+            .is_err()
+        {
+            return false;
+        }
+        // The kind recorded must not have paid for another drop since: then it was right.
+        if unpaid(self) >= before {
+            let _ = self.game.replace_move(index, Move::Put { role: was, to });
+            return false;
+        }
+        let by = if taken.ply.board == b {
+            "the dropper's next drop"
+        } else {
+            "the partner's drop"
+        };
+        let text = format!(
+            "dropped and taken before the board saw it: a {} (told by {by} on board {b})",
+            role_name(now)
+        );
+        let _ = self.game.set_comment(index, Some(text));
+        self.taken_drops.remove(pos);
+        self.outputs.push(Output::RecordChanged);
+        true
+    }
+}
+
+/// Does the drop that ends `plies`, played from `state`, give check?
+fn drop_gives_check(
+    state: &BoardState,
+    rules: &crate::rules::RulesPreset,
+    plies: &[Move],
+) -> Option<bool> {
+    let mut s = state.clone();
+    for &m in plies {
+        s.apply(m, rules.promotion).ok()?;
+    }
+    Some(s.is_check())
+}

@@ -1,0 +1,177 @@
+//! A drop taken at once: the dropper sets a piece down and presses, and the opponent takes
+//! it on its square before the board's scan passes it. The board shows only the capture,
+//! so which piece was dropped is not on the board. The capture passes the piece to the
+//! capturer's partner: a drop of that kind on the other board that nothing else supplies
+//! tells which it was, and so does the dropper's own later drop of the kind the record
+//! guessed (the dropper still had it). With nothing to tell, a drop that gave check is the
+//! likelier (the instant capture answered it).
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::Scene;
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::{self, A, B};
+
+/// A capture: the taker's piece lifted, the victim lifted, the taker set down, pressed.
+fn take(s: &mut Scene, b: BoardId, from: &str, to: &str, p: char) {
+    let color = if p.is_ascii_uppercase() { White } else { Black };
+    s.lift(b, from)
+        .wait(200)
+        .lift(b, to)
+        .wait(200)
+        .place(b, to, p)
+        .wait(300)
+        .press(b, color)
+        .wait(1500);
+}
+
+/// Black drops `dropped` on `square` of board B and presses; White takes it at once
+/// (the piece stands there 100 ms) with the piece on `from` (`taker`) and presses.
+fn drop_taken_at_once(s: &mut Scene, dropped: char, square: &str, from: &str, taker: char) {
+    s.place(B, square, dropped)
+        .wait(40)
+        .press(B, Black)
+        .wait(60)
+        .lift(B, square)
+        .wait(150)
+        .lift(B, from)
+        .wait(200)
+        .place(B, square, taker)
+        .wait(250)
+        .press(B, White)
+        .wait(1500);
+}
+
+/// Plays `scene` at 20 offsets of the boards' scans; each time the record must read as
+/// `want` with no alert, and the dropped piece must have gone unseen at least 4 times
+/// (else the test proves nothing). When it went unseen, the record's comment on the drop
+/// says how its kind was known (`note`).
+fn at_every_offset(
+    scene: impl Fn(&mut Scene),
+    square: &str,
+    dropped: char,
+    want: [&[&str]; 2],
+    note: &str,
+) {
+    let mut unseen = 0;
+    for offset in 0..20 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 13);
+        scene(&mut s);
+        let p = s.run(3000);
+        let shown = s
+            .seen(B, square)
+            .iter()
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == dropped));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(p.sans(A), want[0], "offset {offset}\n{}", p.dump());
+        assert_eq!(
+            p.sans(B),
+            want[1],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        let comments: Vec<String> = p
+            .arb
+            .game()
+            .record()
+            .iter()
+            .filter_map(|ply| ply.meta.comment.clone())
+            .collect();
+        assert!(
+            shown || comments.iter().any(|c| c.contains(note)),
+            "offset {offset}: {comments:?}"
+        );
+    }
+    assert!(unseen >= 4, "the drop went unseen only {unseen} times");
+}
+
+/// Board A: 1.e4 d5 2.exd5 Nc6 3.dxc6 e6: White took a pawn and a knight, so Black on
+/// board B holds both.
+fn black_b_holds_a_pawn_and_a_knight(s: &mut Scene) {
+    s.mv(A, "e2", "e4", 'P').mv(A, "d7", "d5", 'p');
+    take(s, A, "e4", "d5", 'P');
+    s.mv(A, "b8", "c6", 'n');
+    take(s, A, "d5", "c6", 'P');
+    s.mv(A, "e7", "e6", 'p');
+}
+
+/// Black drops the knight on d4 (no check), White's pawn takes it at once, and later
+/// Black on board A drops a knight, which only that capture supplied: the record takes
+/// the drop on board B as the knight, and the drop on board A as paid for.
+#[test]
+fn a_drop_taken_at_once_is_told_by_the_partners_drop() {
+    at_every_offset(
+        |s| {
+            black_b_holds_a_pawn_and_a_knight(s);
+            s.mv(B, "e2", "e3", 'P');
+            drop_taken_at_once(s, 'n', "d4", "e3", 'P');
+            s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+            s.wait(3000);
+            s.mv(A, "g1", "f3", 'N')
+                .place(A, "e4", 'n')
+                .wait(300)
+                .press(A, Black)
+                .wait(1500);
+        },
+        "d4",
+        'n',
+        [
+            &["e4", "d5", "exd5", "Nc6", "dxc6", "e6", "Nf3", "N@e4"],
+            &["e3", "N@d4", "exd4", "a6", "h3"],
+        ],
+        "a knight (told by the partner's drop on board A)",
+    );
+}
+
+/// The same drop, and nothing on board A tells; later Black drops a pawn on board B.
+/// Had the knight been a pawn, Black would have had no pawn left: the drop was the knight.
+#[test]
+fn a_drop_taken_at_once_is_told_by_the_droppers_next_drop() {
+    at_every_offset(
+        |s| {
+            black_b_holds_a_pawn_and_a_knight(s);
+            s.mv(B, "e2", "e3", 'P');
+            drop_taken_at_once(s, 'n', "d4", "e3", 'P');
+            s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+            s.place(B, "b4", 'p').wait(300).press(B, Black).wait(1500);
+        },
+        "d4",
+        'n',
+        [
+            &["e4", "d5", "exd5", "Nc6", "dxc6", "e6"],
+            &["e3", "N@d4", "exd4", "a6", "h3", "P@b4"],
+        ],
+        "a knight (told by the dropper's next drop on board B)",
+    );
+}
+
+/// Board A: 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qe4+ 4.Nxe4: Black on board B holds a pawn and a
+/// queen. On board B Black drops the queen on e2 with check, and White's bishop takes it
+/// at once; nothing tells afterwards. A pawn on e2 gives no check and was no reason for an
+/// instant capture: the record takes the queen.
+#[test]
+fn a_drop_taken_at_once_that_gave_check_is_read_as_the_checking_piece() {
+    at_every_offset(
+        |s| {
+            s.mv(A, "e2", "e4", 'P').mv(A, "d7", "d5", 'p');
+            take(s, A, "e4", "d5", 'P');
+            take(s, A, "d8", "d5", 'q');
+            s.mv(A, "b1", "c3", 'N').mv(A, "d5", "e4", 'q');
+            take(s, A, "c3", "e4", 'N');
+            s.mv(B, "e2", "e4", 'P');
+            drop_taken_at_once(s, 'q', "e2", "f1", 'B');
+            s.mv(B, "a7", "a6", 'p');
+        },
+        "e2",
+        'q',
+        [
+            &["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe4+", "Nxe4"],
+            &["e4", "Q@e2+", "Bxe2", "a6"],
+        ],
+        "the piece is inferred (pawn or queen)",
+    );
+}
