@@ -340,13 +340,41 @@ impl Arbiter {
         else {
             return None;
         };
-        if candidate.irregular == 0 || candidate.plies.len() != 1 {
+        if candidate.plies.len() != 1 {
             return None;
         }
         let before = self.tracks[b].presses.before_last.clone()?;
         let index = self.ply_index(before.ply)?;
         let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
         if index != last_on_board || before.ply.color == by {
+            return None;
+        }
+        // The last ply was recorded with its landing square already empty again after the
+        // scan saw the piece there once, and this reply leaves it empty: the piece may
+        // have gone on to another square and been taken there before the board saw it
+        // (a slide whose trail showed short of its landing).
+        // A trail: the scan saw the piece there on one pass only (a piece set down and
+        // pressed stands through a pass or more).
+        let scan_ms = self.tracks[b].timing.scan_ms;
+        let landed_missing = self.game.record().get(index).is_some_and(|p| {
+            let landing = sensing::press::move_landing(p.mv);
+            let shows = |s: &sensing::Snapshot| s.cells.get(landing).color() == Some(p.color);
+            let shown = before.window.iter().position(shows);
+            let one_pass = shown.is_some_and(|i| {
+                before.window[i..]
+                    .iter()
+                    .find(|s| !shows(s))
+                    .is_some_and(|gone| gone.t_ms <= before.window[i].t_ms + scan_ms + 60)
+            });
+            let empty_at_commit = one_pass && before.window.last().is_some_and(|s| !shows(s));
+            let still_empty = residual.in_progress.contains(landing)
+                || residual.anomalies.iter().any(|a| {
+                    matches!(*a, Anomaly::Missing { piece, square }
+                        if square == landing && piece.color == p.color)
+                });
+            empty_at_commit && still_empty
+        });
+        if candidate.irregular == 0 && !landed_missing {
             return None;
         }
         let state = self.board_before(index, b);
@@ -368,7 +396,17 @@ impl Arbiter {
         else {
             return None;
         };
-        if pair.plies.len() != 2 || pair.irregular > 0 || pr.cost > residual.cost {
+        // An irregular reading gives way to a legal pair as good; a legal one only to a
+        // pair that explains the board better, in which this reply took the last ply's
+        // piece where it landed.
+        let worse = if candidate.irregular > 0 {
+            pr.cost > residual.cost
+        } else {
+            let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]
+                if to == sensing::press::move_landing(first));
+            pr.cost >= residual.cost || !taken_there
+        };
+        if pair.plies.len() != 2 || pair.irregular > 0 || worse {
             return None;
         }
         // The same pawn promoting on another square becomes the same piece: the one the

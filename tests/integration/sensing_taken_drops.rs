@@ -175,3 +175,63 @@ fn a_drop_taken_at_once_that_gave_check_is_read_as_the_checking_piece() {
         "the piece is inferred (pawn or queen)",
     );
 }
+
+/// A move taken at once on its landing square is the same physics with a piece already on
+/// the board: on a Bluetooth board (a 500 ms scan) Black's bishop slides c8–h3, touching
+/// f5 and g4 on its way, Black presses, and White's knight takes it on h3 at once. The
+/// scan may catch the bishop on g4 and never on h3: read alone, the press is Bg4, and the
+/// knight's capture then looks like a plain move with the bishop gone from g4. Read with
+/// the capture, the bishop went on to h3 and was taken there. At 40 offsets; the trail
+/// must have shown short of the landing, with the landing never shown, at least 3 times.
+#[test]
+fn a_slide_taken_at_once_past_its_trail_is_the_longer_move() {
+    let mut short_trail = 0;
+    for offset in 0..40 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "g1", "f3", 'N')
+            .mv(A, "d7", "d6", 'p')
+            .mv(A, "f3", "g5", 'N');
+        s.wait(offset * 23);
+        s.lift(A, "c8")
+            .wait(100)
+            .place(A, "f5", 'b')
+            .wait(110)
+            .lift(A, "f5")
+            .place(A, "g4", 'b')
+            .wait(110)
+            .lift(A, "g4")
+            .place(A, "h3", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "h3")
+            .wait(150)
+            .lift(A, "g5")
+            .wait(200)
+            .place(A, "h3", 'N')
+            .wait(250)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        let bishop_on = |sq: &str| {
+            s.seen(A, sq)
+                .iter()
+                .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'))
+        };
+        if bishop_on("g4") && !bishop_on("h3") {
+            short_trail += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["Nf3", "d6", "Ng5", "Bh3", "Nxh3", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        short_trail >= 3,
+        "the trail showed short of an unseen landing only {short_trail} times"
+    );
+}
