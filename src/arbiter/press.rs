@@ -747,7 +747,7 @@ impl Arbiter {
         let Some(press) = self.tracks[b].presses.unexplained else {
             return;
         };
-        if press.tell_at > self.now {
+        if press.tell_at > self.now || self.tracks[b].presses.judging_later() {
             return;
         }
         self.tracks[b].presses.unexplained = None;

@@ -8,7 +8,107 @@
 
 use crate::common::scene::{Scene, pc};
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::A;
+use tandem::BoardId::{A, B};
+use tandem::Millis;
+use tandem::dgt::ClockSide;
+
+/// Black on A holds a pawn and a knight (White on B took them: they go to White's partner).
+fn black_a_gets_a_pawn_and_a_knight(s: &mut Scene) {
+    s.mv(B, "e2", "e4", 'P')
+        .mv(B, "d7", "d5", 'p')
+        .lift(B, "d5")
+        .wait(200)
+        .lift(B, "e4")
+        .wait(200)
+        .place(B, "d5", 'P')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+    s.mv(B, "g8", "f6", 'n')
+        .mv(B, "b1", "c3", 'N')
+        .mv(B, "f6", "d5", 'n')
+        .lift(B, "d5")
+        .wait(200)
+        .lift(B, "c3")
+        .wait(200)
+        .place(B, "d5", 'N')
+        .wait(300)
+        .press(B, White)
+        .wait(1500);
+}
+
+/// Black drops a pawn on e5 and presses; White's hand, already there, takes it at once
+/// with the knight, before the scan shows it. Black's press shows nothing; White's shows
+/// a knight on e5 taking a piece nobody saw (which one only Black's next move tells: a
+/// knight dropped, so the pawn went). Black thinks for seconds: Black's next press comes
+/// longer after the first than a press without a move is kept untold. The presses still
+/// being judged may account for it, so it waits for them: no alert.
+#[test]
+fn a_drop_taken_unseen_then_the_dropper_thinking_long_is_no_press_without_a_move() {
+    // A press that showed nothing is kept untold this long after it was judged (a settle
+    // after its message); the next press is judged a settle after its own message.
+    let kept = tandem::arbiter::Timing::default().max_wait_ms;
+    let mut told_late = 0;
+    let mut unseen = 0;
+    for think in (2300..2800).step_by(50) {
+        for offset in 0..3 {
+            let mut s = Scene::new("uscf-bughouse");
+            black_a_gets_a_pawn_and_a_knight(&mut s);
+            s.mv(A, "g1", "f3", 'N');
+            s.wait(offset * 40);
+            let start = s.t;
+            s.place(A, "e5", 'p').wait(80).press(A, Black).wait(70);
+            s.lift(A, "e5")
+                .wait(150)
+                .lift(A, "f3")
+                .wait(200)
+                .place(A, "e5", 'N')
+                .wait(300)
+                .press(A, White)
+                .wait(think);
+            s.place(A, "d6", 'n').wait(300).press(A, Black).wait(1500);
+            let p = s.run(3000);
+            if !s
+                .seen(A, "e5")
+                .iter()
+                .any(|(t, x)| *t >= start && *x == Some(pc('p')))
+            {
+                unseen += 1;
+            }
+            // The physics: Black's presses as the clock showed them (White's side, on
+            // the left, starting to run), the second judged after the first was due to
+            // be told.
+            let black_presses: Vec<Millis> = s
+                .clock_seen(A)
+                .windows(2)
+                .filter(|w| w[1].0 >= start && w[1].1 == Some(ClockSide::Left))
+                .filter(|w| w[0].1 != Some(ClockSide::Left))
+                .map(|w| w[1].0)
+                .collect();
+            if let [first, second] = black_presses[..]
+                && second > first + kept
+            {
+                told_late += 1;
+            }
+            assert_eq!(
+                p.sans(A),
+                ["Nf3", "P@e5", "Nxe5", "N@d6"],
+                "think {think}, offset {offset}\n{}",
+                p.dump()
+            );
+            assert!(
+                p.raised.is_empty(),
+                "think {think}, offset {offset}\n{}",
+                p.dump()
+            );
+        }
+    }
+    assert!(unseen > 0, "the scan saw the dropped pawn at every timing");
+    assert!(
+        told_late > 0,
+        "Black's next press always came while the first was still kept untold"
+    );
+}
 
 /// On a Bluetooth board (a slow scan), White's knight checks from d6 and Black's hand,
 /// already there, takes it at once with the c-pawn, before the scan shows the knight:
