@@ -183,6 +183,38 @@ impl Arbiter {
             );
             return;
         }
+        // The earlier press was the mover's and this is the reply's: the mover's piece
+        // taken before the scan showed it land (the capturer set down where it stood),
+        // the reply's reading of both plies tells which of the earlier readings it was.
+        if earlier.by == self.game.board(b).turn() && pending.by != earlier.by {
+            let seen = sensing::PressSeen {
+                at: pending.t_msg,
+                missed: pending.missed > 0,
+                answered: pending.answered,
+            };
+            if let Verdict::Commit {
+                candidate,
+                snapshot,
+                ..
+            } = judge_press(&self.committed(b), pending.by, history, seen)
+                && candidate.plies.len() == 2
+            {
+                self.tracks[b].presses.pending = None;
+                let cells = history
+                    .get(snapshot)
+                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                // Both presses were seen: none is owed.
+                self.commit(
+                    b,
+                    &candidate,
+                    &cells,
+                    pending.t_msg,
+                    pending.clock_ms,
+                    final_call,
+                );
+                return;
+            }
+        }
         let this = self.tracks[b].presses.pending.replace(earlier);
         self.decide_press(b, true);
         self.tracks[b].presses.pending = this;

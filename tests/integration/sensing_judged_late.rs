@@ -167,3 +167,60 @@ fn a_capture_landed_before_the_window_its_press_is_judged_from_is_no_late_landin
     }
     assert!(unseen > 0, "the scan saw the knight on d6 at every timing");
 }
+
+/// On a Bluetooth board, Black's queen takes on d4 along the fourth rank and White's hand,
+/// already there, takes it back at once with the c-pawn: the scan may never show the
+/// queen on d4, only a4 and c3 emptied (a white pawn on d4 all along). Black's press alone
+/// fits Qxd4 (cxd4 made) as well as Qb4 (cxb4 under way, the pawn in hand); White's press
+/// tells: the pawn stands on d4. Both presses read together, no alert.
+#[test]
+fn a_move_taken_back_unseen_is_told_by_the_reply_not_raised_as_ambiguous() {
+    let mut unseen = 0;
+    for offset in 0..24 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "d2", "d4", 'P')
+            .mv(A, "c7", "c6", 'p')
+            .mv(A, "c2", "c3", 'P')
+            .mv(A, "d8", "a5", 'q')
+            .mv(A, "h2", "h3", 'P')
+            .mv(A, "a5", "a4", 'q')
+            .mv(A, "h3", "h4", 'P');
+        s.wait(offset * 21);
+        let start = s.t;
+        s.lift(A, "d4")
+            .wait(60)
+            .lift(A, "a4")
+            .wait(120)
+            .place(A, "d4", 'q')
+            .wait(70)
+            .press(A, Black)
+            .wait(40);
+        s.lift(A, "d4")
+            .wait(60)
+            .lift(A, "c3")
+            .wait(100)
+            .place(A, "d4", 'P')
+            .wait(150)
+            .press(A, White)
+            .wait(2500);
+        s.mv(A, "g8", "f6", 'n');
+        let p = s.run(3000);
+        if !s
+            .seen(A, "d4")
+            .iter()
+            .any(|(t, x)| *t >= start && *x == Some(pc('q')))
+        {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "d4", "c6", "c3", "Qa5", "h3", "Qa4", "h4", "Qxd4", "cxd4", "Nf6"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(unseen > 0, "the scan saw the queen on d4 at every timing");
+}
