@@ -271,7 +271,10 @@ impl Arbiter {
             if let Some(t) = self.stable_due(track) {
                 consider(t);
             }
-            if let Some(press) = &track.presses.unexplained {
+            // Not while a later press is judged: its reading may account for it.
+            if let Some(press) = &track.presses.unexplained
+                && !track.presses.judging_later()
+            {
                 consider(press.tell_at);
             }
         }

@@ -209,6 +209,38 @@ impl Arbiter {
             }
             return;
         }
+        // The earlier press was the mover's and this is the reply's: the mover's piece
+        // taken before the scan showed it land (the capturer set down where it stood),
+        // the reply's reading of both plies tells which of the earlier readings it was.
+        if earlier.by == self.game.board(b).turn() && pending.by != earlier.by {
+            let seen = sensing::PressSeen {
+                at: pending.t_msg,
+                missed: pending.missed > 0,
+                answered: pending.answered,
+            };
+            if let Verdict::Commit {
+                candidate,
+                snapshot,
+                ..
+            } = judge_press(&self.committed(b), pending.by, history, seen)
+                && candidate.plies.len() == 2
+            {
+                self.tracks[b].presses.pending = None;
+                let cells = history
+                    .get(snapshot)
+                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                // Both presses were seen: none is owed.
+                self.commit(
+                    b,
+                    &candidate,
+                    &cells,
+                    pending.t_msg,
+                    pending.clock_ms,
+                    final_call,
+                );
+                return;
+            }
+        }
         let this = self.tracks[b].presses.pending.replace(earlier);
         self.decide_press(b, true);
         self.tracks[b].presses.pending = this;
@@ -813,22 +845,7 @@ impl Arbiter {
         let Some(press) = self.tracks[b].presses.unexplained else {
             return;
         };
-        if press.tell_at > self.now {
-            return;
-        }
-        // The opponent's press still being judged may yet read the move it took (a drop
-        // taken at once whose kind is still unclear): told only after that press.
-        let presses = &mut self.tracks[b].presses;
-        // (A carried press is judged with the press pending behind it.)
-        let judged_by = presses
-            .pending
-            .as_ref()
-            .filter(|p| p.by != press.by || presses.carried.is_some());
-        if let Some(reply) = judged_by {
-            let later = reply.give_up_at.max(self.now + 1);
-            if let Some(p) = &mut presses.unexplained {
-                p.tell_at = later;
-            }
+        if press.tell_at > self.now || self.tracks[b].presses.judging_later() {
             return;
         }
         self.tracks[b].presses.unexplained = None;

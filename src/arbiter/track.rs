@@ -219,6 +219,16 @@ pub struct Presses {
     pub last_landing: Option<Millis>,
 }
 
+impl Presses {
+    /// A press is still being judged (pending, queued, or carried to be read with the
+    /// next): a press that showed no move waits for it, since a reading of several plies
+    /// (a drop captured before the board showed it, only the dropper's next move telling
+    /// its kind) may account for it.
+    pub fn judging_later(&self) -> bool {
+        self.pending.is_some() || self.queued.is_some() || self.carried.is_some()
+    }
+}
+
 /// Something the monitor saw, since when, and whether the TD was told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Watched<T> {

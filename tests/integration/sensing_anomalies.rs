@@ -280,6 +280,24 @@ fn injections_still_failing() {
             Injection::ExtraPiece,
             14_523_298_128_602_152_582,
         ),
+        // The sweep of 2026-11-24 (seed 5150, 20,000 injections a preset), plies found by
+        // running it again: an extra knight raising a false `displaced` (a3) instead of
+        // its `unexplained`; an extra knight that could be the drop or the move, asked as
+        // a desync besides its `unexplained`.
+        (
+            "transfer-chess",
+            BoardId::B,
+            6,
+            Injection::ExtraPiece,
+            9_954_236_169_641_919_924,
+        ),
+        (
+            "transfer-chess",
+            BoardId::A,
+            9,
+            Injection::ExtraPiece,
+            17_463_958_991_230_595_435,
+        ),
     ]);
 }
 

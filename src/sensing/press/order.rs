@@ -137,11 +137,14 @@ pub(super) fn lands_late(
     for m in &cand.plies {
         let sq = move_landing(*m);
         let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        // A landing the window's first snapshot already shows was down when the last
+        // commit was decided (its press judged late, say): when it first showed is unknown,
+        // no evidence that it came after this press.
         if !unseen
             && history
                 .iter()
-                .find(|s| s.cells.get(sq).color() == Some(color))
-                .is_some_and(|s| s.t_ms > deadline)
+                .position(|s| s.cells.get(sq).color() == Some(color))
+                .is_some_and(|i| i > 0 && history[i].t_ms > deadline)
         {
             return true;
         }
