@@ -161,7 +161,9 @@ impl Arbiter {
 
     /// Settles the tokens of promoted pieces from what the board keeps showing: a spare
     /// piece at once; a pawn read on every pass of the scan for a run of more than two (in
-    /// the snapshots at hand, up to now) is an upright pawn; a square empty for two scans
+    /// the snapshots at hand, up to now) is an upright pawn, if it still shows or its owner
+    /// has moved it on (a lying pawn may read as a pawn for three passes and then nothing:
+    /// told only by the square staying empty); a square empty for two scans
     /// while its owner is not moving (not on move, and no piece of the owner's landed
     /// anywhere since the square emptied) holds a pawn laid on its side, and so does an
     /// upright pawn's square found so (the pawn laid down later). A laid-down pawn now and
@@ -213,7 +215,15 @@ impl Arbiter {
             let token = match seen.to_piece() {
                 _ if upright && !seen.is_empty() => None,
                 Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
-                _ if !upright && stood > 2 * scan + scan / 4 => Some(Token::Pawn),
+                // Gone since, and nothing of its owner landed (not lifted to move): a
+                // lying piece read as a pawn for a run by chance, or a pawn laid down since
+                // it stood; the empty square tells which in two scans (below).
+                _ if !upright
+                    && stood > 2 * scan + scan / 4
+                    && (!seen.is_empty() || landed_since(owner, emptied)) =>
+                {
+                    Some(Token::Pawn)
+                }
                 None if seen.is_empty()
                     && owner != turn
                     && steady >= 2 * scan

@@ -657,6 +657,8 @@ impl Arbiter {
         // A press that showed no move is accounted for by the moves recorded now.
         self.tracks[b].presses.unexplained = None;
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
+        // Promotions of this commit whose piece the TD is asked for below.
+        let mut unnamed: Vec<PlyRef> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
             let (mv, confirm) = settle_promotion(planned, cells, mover);
@@ -680,8 +682,9 @@ impl Arbiter {
             self.outputs.push(Output::Committed { ply });
             if confirm && let Move::Normal { to, .. } = mv {
                 promotions_to_confirm.push((ply, to));
+                unnamed.push(ply);
             }
-            self.after_ply(b, index, ply);
+            self.after_ply(b, index, ply, &unnamed);
         }
         self.adopt_appearance(b, cand, cells);
         for (ply, sq) in promotions_to_confirm {
@@ -741,8 +744,9 @@ impl Arbiter {
         );
     }
 
-    /// Alerts and cross-board bookkeeping for one new ply at `index`.
-    pub(super) fn after_ply(&mut self, b: BoardId, index: usize, ply: PlyRef) {
+    /// Alerts and cross-board bookkeeping for one new ply at `index`. `unnamed`: the
+    /// promotions just recorded whose piece the TD is about to be asked for.
+    pub(super) fn after_ply(&mut self, b: BoardId, index: usize, ply: PlyRef, unnamed: &[PlyRef]) {
         let Some(p) = self.game.record().get(index).cloned() else {
             return;
         };
@@ -754,27 +758,129 @@ impl Arbiter {
                     self.owe_drop(b, p.color, role, ply, to);
                 }
             }
-            Legality::Illegal(reason) => {
-                let seat = p.seat();
-                self.raise(
-                    b,
-                    AlertKind::IllegalMove,
-                    Some(p.mv.to()),
-                    format!(
-                        "{} {}{} by {} ({}): {}",
-                        p.number,
-                        if p.color.is_white() { "" } else { "... " },
-                        p.san,
-                        self.player(seat),
-                        color_name(p.color),
-                        reason.describe()
-                    ),
-                    Subject::Ply(ply),
-                );
-            }
+            // Illegal only because the record guesses a queen where the player has not
+            // said which piece the pawn became (a knight gives no check where a queen
+            // does): told once the TD names it, if it still is (`tell_held_illegal`).
+            Legality::Illegal(_) if self.hangs_on_unnamed_promotion(index, unnamed) => {}
+            Legality::Illegal(reason) => self.tell_illegal(index, reason),
             _ => {}
         }
         self.settle_debt(b, index, &p);
+    }
+
+    /// The TD is told of the illegal ply at `index`.
+    fn tell_illegal(&mut self, index: usize, reason: &IllegalReason) {
+        let Some(p) = self.game.record().get(index).cloned() else {
+            return;
+        };
+        let ply = PlyRef {
+            board: p.board,
+            color: p.color,
+            number: p.number,
+        };
+        let seat = p.seat();
+        self.raise(
+            p.board,
+            AlertKind::IllegalMove,
+            Some(p.mv.to()),
+            format!(
+                "{} {}{} by {} ({}): {}",
+                p.number,
+                if p.color.is_white() { "" } else { "... " },
+                p.san,
+                self.player(seat),
+                color_name(p.color),
+                reason.describe()
+            ),
+            Subject::Ply(ply),
+        );
+    }
+
+    /// Is the ply at `index` legal if an earlier promotion on its board whose piece nobody
+    /// has named yet (its question open, or in `unnamed`) made another piece?
+    fn hangs_on_unnamed_promotion(&self, index: usize, unnamed: &[PlyRef]) -> bool {
+        let record = self.game.record();
+        let Some(board) = record.get(index).map(|p| p.board) else {
+            return false;
+        };
+        let asked = |ply: PlyRef| {
+            unnamed.contains(&ply)
+                || self
+                    .alerts
+                    .open()
+                    .any(|a| a.kind == AlertKind::Promotion && a.subject == Subject::Ply(ply))
+        };
+        record[..index].iter().enumerate().any(|(j, p)| {
+            let Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: Some(named),
+            } = p.mv
+            else {
+                return false;
+            };
+            let ply = PlyRef {
+                board: p.board,
+                color: p.color,
+                number: p.number,
+            };
+            p.board == board
+                && asked(ply)
+                && self.game.rules().promotion_roles.iter().any(|&r| {
+                    let mut trial = self.game.clone();
+                    let mv = Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion: Some(r),
+                    };
+                    r != named
+                        && trial.replace_move(j, mv).is_ok()
+                        && trial
+                            .record()
+                            .get(index)
+                            .is_some_and(|q| q.legality.is_legal())
+                })
+        })
+    }
+
+    /// Once the TD named a promoted piece (or put the record right otherwise): the plies
+    /// after `index` on its board still illegal that were held back are told now.
+    pub(super) fn tell_held_illegal(&mut self, board: BoardId, index: usize) {
+        let held: Vec<(usize, IllegalReason)> = self
+            .game
+            .record()
+            .iter()
+            .enumerate()
+            .skip(index + 1)
+            .filter(|(_, p)| p.board == board)
+            .filter_map(|(i, p)| match &p.legality {
+                Legality::Illegal(IllegalReason::NotInReserve) => None,
+                Legality::Illegal(reason) => Some((i, *reason)),
+                _ => None,
+            })
+            .collect();
+        for (i, reason) in held {
+            let Some(p) = self.game.record().get(i) else {
+                continue;
+            };
+            let ply = PlyRef {
+                board: p.board,
+                color: p.color,
+                number: p.number,
+            };
+            let told = self
+                .alerts
+                .all()
+                .iter()
+                .any(|a| a.kind == AlertKind::IllegalMove && a.subject == Subject::Ply(ply));
+            if !told && !self.hangs_on_unnamed_promotion(i, &[]) {
+                self.tell_illegal(i, &reason);
+            }
+        }
     }
 
     /// A hidden promoted piece could have gone to several squares: record the first,

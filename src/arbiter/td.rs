@@ -243,8 +243,18 @@ impl Arbiter {
     }
 
     fn dismiss(&mut self, alert: u64) -> Result<(), Refusal> {
-        self.open_alert(alert)?;
+        let a = self.open_alert(alert)?;
+        // A promotion question dismissed: the queen recorded stands.
+        let promoted = match (a.kind, &a.subject) {
+            (AlertKind::Promotion, Subject::Ply(ply)) => Some(*ply),
+            _ => None,
+        };
         self.alerts.resolve(alert, self.now, "dismissed");
+        if let Some(ply) = promoted
+            && let Some(i) = self.ply_index(ply)
+        {
+            self.tell_held_illegal(ply.board, i);
+        }
         Ok(())
     }
 
@@ -298,6 +308,7 @@ impl Arbiter {
         self.outputs.push(Output::RecordChanged);
         let how = format!("promoted to {}", role_name(role));
         self.alerts.resolve_about_ply(ply, self.now, &how);
+        self.tell_held_illegal(ply.board, i);
         Ok(())
     }
 
@@ -406,6 +417,7 @@ impl Arbiter {
         self.outputs.push(Output::RecordChanged);
         self.alerts
             .resolve_about_ply(ply, self.now, &format!("corrected to {mv}"));
+        self.tell_held_illegal(ply.board, i);
         self.resync_tokens(ply.board);
         Ok(())
     }
@@ -437,7 +449,7 @@ impl Arbiter {
             number,
         };
         self.outputs.push(Output::Committed { ply });
-        self.after_ply(board, i, ply);
+        self.after_ply(board, i, ply, &[]);
         self.resync_tokens(board);
         let sensed = &mut self.tracks[board].sensed;
         let last = sensed.history.len().saturating_sub(1);

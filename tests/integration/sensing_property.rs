@@ -1304,6 +1304,37 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 1_601_959_518_886_557_524,
         },
+        // An illegal-move alert that hung on the queen the record guesses for a promoted pawn the
+        // TD had not named yet (a knight gives no check): held until the piece is named; a lying
+        // promoted pawn read as a pawn for three passes, gone just before its press was judged: no
+        // upright pawn gone missing (promo3, scenarios in sensing_promotion_question).
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_659_066_923_581_522_237,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_845_912_451_873_224_311,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_261_282_169_881_503_430,
+        },
     ];
     replay_setups(&cases);
 }
@@ -1342,33 +1373,6 @@ fn setups_still_failing() {
             increment_s: 5,
             promotion: PromotionToken::SparePiece,
             seed: 8_983_668_755_506_535_616,
-        },
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, false],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 12_261_282_169_881_503_430,
-        },
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 12_845_912_451_873_224_311,
-        },
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, true],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 14_659_066_923_581_522_237,
         },
         // Passed with order::moved_after_reply alone; with a reading that goes on to the
         // reply and the next move allowed to replace the one shown (which fixes

@@ -1,0 +1,184 @@
+//! A promoted pawn standing in for a piece: the record holds a queen until the player says
+//! which piece it is (the TD is asked once). Nothing else may be alarmed on the strength
+//! of that guess: not a reply that is legal against the piece the pawn really is, not the
+//! pawn "missing" when it was laid on its side just after it was set down.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::{Scene, k, pc};
+use shakmaty::Color::{Black, White};
+use shakmaty::Role;
+use tandem::BoardId::A;
+use tandem::arbiter::AlertKind::{IllegalMove, Promotion};
+use tandem::arbiter::{PlyRef, TdAction};
+use tandem::sim::emulator::EmulatorConfig;
+
+/// Board A: White's h-pawn on h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4), a capture on g8
+/// away from promoting; a lying pawn never reads as a pawn on board A (what the board
+/// shows comes from the hands alone).
+fn pawn_on_the_seventh() -> Scene {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.pawn_on_the_seventh();
+    s
+}
+
+const PROMOTION: PlyRef = PlyRef {
+    board: A,
+    color: White,
+    number: 5,
+};
+
+/// White takes on g8 and promotes to a knight, laying the pawn on its side; Black
+/// answers Bf8-g7, legal against a knight but not against the queen the record guesses
+/// (a queen on g8 would check the king on e8 once the bishop left f8). The TD comes to
+/// the table and names the piece only after the reply was recorded: `role`.
+fn knight_on_g8_then_bishop_g7(role: Role) -> (Scene, crate::common::scene::Played) {
+    let mut s = pawn_on_the_seventh();
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .lay_down(A, "g8")
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "f8", "g7", 'b');
+    s.wait(1500).td(TdAction::SetPromotion {
+        ply: PROMOTION,
+        role,
+    });
+    let p = s.run(3000);
+    (s, p)
+}
+
+#[test]
+fn a_reply_legal_against_the_piece_the_player_names_is_no_illegal_move() {
+    let (_, p) = knight_on_g8_then_bishop_g7(Role::Knight);
+    // The situation: the reply was recorded while the question stood open (the TD named
+    // the piece well after Black's press), against a queen on g8 it is illegal.
+    let reply = p
+        .arb
+        .game()
+        .record()
+        .iter()
+        .find(|q| q.board == A && q.color == Black && q.number == 5)
+        .cloned()
+        .unwrap();
+    let question = p.raised.iter().find(|a| a.kind == Promotion).unwrap();
+    assert!(
+        reply.meta.t_ms.unwrap() > question.t_ms,
+        "the reply came after the question\n{}",
+        p.dump()
+    );
+    assert_eq!(p.sans(A)[8..], ["hxg8=N", "Bg7"], "{}", p.dump());
+    assert!(p.arb.game().record().iter().all(|q| q.legality.is_legal()));
+    assert_eq!(p.alerts(), [k(Promotion, Some("g8"))], "{}", p.dump());
+    assert_eq!(p.open(Promotion), 0);
+}
+
+#[test]
+fn a_reply_illegal_against_the_piece_the_player_names_is_told_when_named() {
+    // The same, the player saying "queen": Bg7 leaves the king in check, told as soon as
+    // the TD has the answer (it was held only while the piece was unknown).
+    let (_, p) = knight_on_g8_then_bishop_g7(Role::Queen);
+    assert_eq!(p.sans(A)[8..], ["hxg8=Q", "Bf8g7"], "{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        [k(Promotion, Some("g8")), k(IllegalMove, Some("g7"))],
+        "{}",
+        p.dump()
+    );
+    let told = p.raised.iter().find(|a| a.kind == IllegalMove).unwrap();
+    let asked = p.raised.iter().find(|a| a.kind == Promotion).unwrap();
+    assert!(told.t_ms > asked.t_ms + 1500, "{}", p.dump());
+}
+
+/// Board A: White's g-pawn on g7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.g7 a4), a capture on h8
+/// away from promoting, where no Black piece could take back; a lying pawn never reads as
+/// a pawn.
+fn pawn_on_g7() -> Scene {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
+    s.lift(A, "h4")
+        .wait(300)
+        .lift(A, "g5")
+        .wait(300)
+        .place(A, "g5", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "a7", "a6", 'p');
+    s.mv(A, "g5", "g6", 'P').mv(A, "a6", "a5", 'p');
+    s.mv(A, "g6", "g7", 'P').mv(A, "a5", "a4", 'p');
+    s
+}
+
+#[test]
+fn a_promoted_pawn_laid_down_just_after_the_press_is_not_missing() {
+    // White takes on h8 and sets the pawn down upright, presses, and lays it on its side
+    // a moment later (as a lying pawn read as a pawn for a few passes by chance looks
+    // too). The board read a pawn on h8 for three passes and more, then nothing, the
+    // square emptied after the press message and before the press was judged (a scan
+    // after it), no Black piece able to take on h8: the pawn was laid down (or never
+    // stood), not lifted; nobody is moving (Black thinks long, White's pieces stand
+    // still). The square empty is no missing queen: two scans of it tell a pawn on its
+    // side.
+    let pawn = Some(pc('P'));
+    let mut relevant = 0;
+    for (phase, before_press, after_press) in
+        (0..10).flat_map(|a| (0..8).flat_map(move |b| (0..3).map(move |c| (a, b, c))))
+    {
+        let mut s = pawn_on_g7();
+        s.wait(phase * 25);
+        s.lift(A, "g7").wait(300).lift(A, "h8").wait(300);
+        let landed = s.t;
+        s.place(A, "h8", 'P')
+            .wait(300 + before_press * 50)
+            .press(A, White);
+        let pressed = s.t;
+        s.wait(after_press * 100).lay_down(A, "h8").wait(2500);
+        s.mv(A, "a4", "a3", 'p');
+        let p = s.run(3000);
+        // The physics: a pawn read on h8 for more than two and a quarter scans, gone
+        // after the press message and within a settling time (a scan and 50 ms) of it.
+        let h8 = s.seen(A, "h8");
+        let read = h8.iter().find(|&&(t, q)| t >= landed && q == pawn);
+        let gone = h8.iter().find(|&&(t, q)| t >= landed && q.is_none());
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let (Some(&(read, _)), Some(&(gone, _)), Some((message, _))) = (read, gone, message) else {
+            continue;
+        };
+        if gone - read <= 625 || gone <= message || gone >= message + 300 {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("{phase}/{before_press}/{after_press}: h8 {h8:?}, clock {message}");
+        assert_eq!(p.sans(A)[8..], ["gxh8=Q", "a3"], "{at}\n{}", p.dump());
+        assert_eq!(p.alerts(), [k(Promotion, Some("h8"))], "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} runs of three passes and more"
+    );
+}
