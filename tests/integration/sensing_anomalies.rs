@@ -259,6 +259,35 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 6060 (20,000 injections a preset), 2026-11-24 afternoon.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            10,
+            Injection::ExtraPiece,
+            9_856_090_108_813_035_378,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            3,
+            Injection::ExtraPiece,
+            4_589_357_441_591_868_780,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            6,
+            Injection::Pocket,
+            14_424_351_590_862_763_392,
+        ),
+        (
+            "transfer-chess",
+            BoardId::B,
+            9,
+            Injection::ExtraPiece,
+            101_805_979_554_131_048,
+        ),
         (
             "uscf-bughouse",
             BoardId::B,

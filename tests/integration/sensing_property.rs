@@ -1345,6 +1345,63 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep at the end of the session of 2026-11-24 afternoon (seed 6060,
+        // 20,000 matches a preset: 6 of 100,000); all six fail on 7a6234c too, where that
+        // session began.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 533_865_698_142_972_228,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_390_219_248_622_911_116,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_725_011_435_683_955_548,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 3_722_990_765_596_812_834,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_635_559_178_776_002_306,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 4_501_772_307_358_861_877,
+        },
         // The fresh sweep at the end of the session of 2026-11-24 (seed 5150, 20,000 matches
         // a preset: 8 of 100,000); all eight fail on 351aa1d too, where the session began.
         Setup {
