@@ -251,7 +251,7 @@ impl Arbiter {
         if let Some(p) = &mut self.tracks[b].presses.pending
             && p.by != by
         {
-            p.answered = true;
+            p.answered = Some(now);
         }
         if self.tracks[b].presses.pending.is_some() && !awaits_reply(self) {
             self.decide_press(b, false);
@@ -295,7 +295,7 @@ impl Arbiter {
             missed,
             awaits_reply: false,
             ambiguous: false,
-            answered: false,
+            answered: None,
         };
         match &mut track.presses.pending {
             // The earlier press waits for the reply to show which reading it is (a piece

@@ -146,8 +146,9 @@ impl Arbiter {
             by = !by;
             verdict = alt;
         }
-        // Only an illegal reading for this press? Read it again together with the ply it
-        // answers: a fully legal pair that explains both moments as well corrects that ply.
+        // Only an illegal reading for this press, or none? Read it again together with the
+        // ply it answers: a fully legal pair that explains both moments as well corrects
+        // that ply.
         if let Some(v) = self.reread_last_ply(b, by, history, &verdict, t_msg) {
             verdict = v;
         }
@@ -364,17 +365,17 @@ impl Arbiter {
         verdict: &Verdict,
         t_msg: Millis,
     ) -> Option<Verdict> {
-        let Verdict::Commit {
-            candidate,
-            residual,
-            ..
-        } = verdict
-        else {
-            return None;
+        // The reading of this press alone: one ply (how irregular), or none at all (a
+        // capture on a square the record has empty explains nothing).
+        let (irregular, residual) = match verdict {
+            Verdict::Commit {
+                candidate,
+                residual,
+                ..
+            } if candidate.plies.len() == 1 => (Some(candidate.irregular), residual),
+            Verdict::Nothing { baseline } => (None, baseline),
+            _ => return None,
         };
-        if candidate.plies.len() != 1 {
-            return None;
-        }
         let before = self.tracks[b].presses.before_last.clone()?;
         let index = self.ply_index(before.ply)?;
         let last_on_board = self.game.record().iter().rposition(|p| p.board == b)?;
@@ -406,7 +407,7 @@ impl Arbiter {
                 });
             empty_at_commit && still_empty
         });
-        if candidate.irregular == 0 && !landed_missing {
+        if irregular.is_none_or(|n| n == 0) && !landed_missing {
             return None;
         }
         let state = self.board_before(index, b);
@@ -431,7 +432,7 @@ impl Arbiter {
         // An irregular reading gives way to a legal pair as good; a legal one only to a
         // pair that explains the board better, in which this reply took the last ply's
         // piece where it landed.
-        let worse = if candidate.irregular > 0 {
+        let worse = if irregular.is_some_and(|n| n > 0) {
             pr.cost > residual.cost
         } else {
             let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]

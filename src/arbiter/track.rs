@@ -101,7 +101,7 @@ pub struct PendingPress {
     pub ambiguous: bool,
     /// The opponent's next press has come: the opponent's move is that press's, so no
     /// reading of this one may take it as pressed unseen (unless the clock says so).
-    pub answered: bool,
+    pub answered: Option<Millis>,
 }
 
 /// A press that showed no move, told to the TD at `tell_at` unless a later commit on the

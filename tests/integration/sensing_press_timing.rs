@@ -426,3 +426,149 @@ fn a_double_step_taken_en_passant_after_a_long_think_raises_no_missing_piece() {
     }
     assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
 }
+
+/// On a Bluetooth board, White's queen set down on h5 stands there through two passes of
+/// the scan and is pressed; Black answers at once (a knight out) and White's queen moves
+/// on straight away, sliding h5–g4–f3. The queen's departure from h5 may show within a
+/// scan of the reply's first report, when it could in time still be a correction of the
+/// move pressed; but the reply had landed before, and a queen that stood two passes is no
+/// slide's trail: the queen's slide is White's next move, not `Qg4` for the first press.
+#[test]
+fn a_queen_that_stood_then_moved_on_once_the_fast_reply_landed_is_the_next_move() {
+    let mut trail = 0;
+    for offset in
+        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 23);
+        s.lift(A, "d1")
+            .wait(150)
+            .place(A, "h5", 'Q')
+            .wait(1100)
+            .press(A, White)
+            .wait(120)
+            .lift(A, "b8")
+            .wait(120)
+            .place(A, "c6", 'n')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "h5")
+            .place(A, "g4", 'Q')
+            .wait(110)
+            .lift(A, "g4")
+            .place(A, "f3", 'Q')
+            .wait(100)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        if s.seen(A, "g4")
+            .iter()
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'Q'))
+        {
+            trail += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Qh5", "Nc6", "Qf3", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(trail >= 4, "the queen's trail showed only {trail} times");
+}
+
+/// On a Bluetooth board whose clock messages come late (half of them held back 700–800
+/// ms), Black's pawn move and White's fast reply are pressed, and Black's queen sets off,
+/// resting on e7 for half a second on its way to f6. Black's press message may come after
+/// the scan showed the queen on e7, all three landings in order before it, with White's
+/// press message close behind: read alone, that is three plies with two presses unseen.
+/// But White's press is then for a move after the queen's, and no such move shows within
+/// a scan of it: Black's press was the pawn move's, White's the reply's, and the queen's
+/// slide is Black's next move (read as `Qe7`, the record made up a White move to fit).
+#[test]
+fn a_late_press_message_and_the_next_move_under_way_are_not_three_plies() {
+    use tandem::sim::emulator::EmulatorConfig;
+    let mut trail_first = 0;
+    for offset in
+        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let late = EmulatorConfig {
+            clock_late_chance: 0.5,
+            clock_late_ms: (700, 800),
+            ..EmulatorConfig::bluetooth()
+        };
+        let usb = EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        };
+        let mut s = Scene::with("uscf-bughouse", late, usb);
+        s.timing[0] = tandem::arbiter::Timing::for_scan_period(500);
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "b1", "c3", 'N');
+        s.wait(offset * 23);
+        let first = s.t;
+        s.lift(A, "h7")
+            .wait(120)
+            .place(A, "h6", 'p')
+            .wait(40)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "h2")
+            .wait(120)
+            .place(A, "h4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(250)
+            .lift(A, "d8")
+            .place(A, "e7", 'q')
+            .wait(500)
+            .lift(A, "e7")
+            .place(A, "f6", 'q')
+            .wait(100)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a2", "a3", 'P');
+        let p = s.run(3000);
+        // Black's first press message came after the queen showed on e7, and White's
+        // before it showed on f6 (White's clock is on the left: it runs once Black has
+        // pressed).
+        let shown = |sq: &str| {
+            s.seen(A, sq)
+                .iter()
+                .find(|(_, piece)| piece.is_some_and(|p| p.char() == 'q'))
+                .map(|&(t, _)| t)
+        };
+        let clock = s.clock_seen(A);
+        let msg = |after: Millis, side: ClockSide| {
+            clock
+                .iter()
+                .find(|&&(t, running)| t > after && running == Some(side))
+                .map(|&(t, _)| t)
+        };
+        let black = msg(first, ClockSide::Left);
+        let white = black.and_then(|b| msg(b, ClockSide::Right));
+        if let (Some(e7), Some(f6), Some(black), Some(white)) =
+            (shown("e7"), shown("f6"), black, white)
+            && e7 < black
+            && white < f6
+        {
+            trail_first += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nc3", "h6", "h4", "Qf6", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        trail_first >= 4,
+        "the queen showed on its way before both press messages only {trail_first} times"
+    );
+}

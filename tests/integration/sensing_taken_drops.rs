@@ -235,3 +235,60 @@ fn a_slide_taken_at_once_past_its_trail_is_the_longer_move() {
         "the trail showed short of an unseen landing only {short_trail} times"
     );
 }
+
+/// The same slide taken at once by a pawn: read alone, the bishop stopped on its trail's
+/// square and the pawn "took" on an empty square, which no move explains (`Bc8-g4` then
+/// `g2-h3`); read with the ply it answers, the bishop went on to h3 and the pawn took it
+/// there. The bishop's trail square is empty again by the time its press is judged.
+#[test]
+fn a_slide_taken_at_once_by_a_pawn_past_its_trail_is_the_longer_move() {
+    let mut short_trail = 0;
+    for offset in 0..40 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "g1", "f3", 'N')
+            .mv(A, "d7", "d6", 'p')
+            .mv(A, "f3", "g5", 'N');
+        s.wait(offset * 23);
+        s.lift(A, "c8")
+            .wait(100)
+            .place(A, "f5", 'b')
+            .wait(110)
+            .lift(A, "f5")
+            .place(A, "g4", 'b')
+            .wait(110)
+            .lift(A, "g4")
+            .place(A, "h3", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "h3")
+            .wait(150)
+            .lift(A, "g2")
+            .wait(200)
+            .place(A, "h3", 'P')
+            .wait(250)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        let bishop_on = |sq: &str| {
+            s.seen(A, sq)
+                .iter()
+                .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'))
+        };
+        if bishop_on("g4") && !bishop_on("h3") {
+            short_trail += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["Nf3", "d6", "Ng5", "Bh3", "gxh3", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        short_trail >= 3,
+        "the trail showed short of an unseen landing only {short_trail} times"
+    );
+}

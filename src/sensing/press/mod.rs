@@ -129,8 +129,9 @@ pub struct PressSeen {
     /// The clock showed that presses were missed (both players pressed between two
     /// polls), so the plies since the last commit may go back further.
     pub missed: bool,
-    /// The opponent's next press has come: the opponent's move is that press's.
-    pub answered: bool,
+    /// The opponent's next press has come (its message at this time): the opponent's
+    /// move is that press's.
+    pub answered: Option<Millis>,
 }
 
 impl PressSeen {
@@ -140,7 +141,7 @@ impl PressSeen {
         PressSeen {
             at,
             missed: false,
-            answered: false,
+            answered: None,
         }
     }
 }
@@ -232,10 +233,35 @@ fn judge_press_now(
             && last_landing_shown(k, presser, history).is_some_and(|t| t <= by)
     };
     let mut long_first = None;
-    if answered && !missed_presses && !reply_first {
+    if let Some(answered_at) = answered
+        && !missed_presses
+        && !reply_first
+    {
         let long = judge_at(c, presser, history, Depth::Long, deadline);
-        if !committed_reading(&long).is_some_and(|(k, _)| all_landed_by(k, pressed_at)) {
+        let Some((k, _)) = committed_reading(&long).filter(|(k, _)| all_landed_by(k, pressed_at))
+        else {
             return short;
+        };
+        // Read so, the opponent's press is for a move after the three, and the board
+        // shows that move within a scan of its message. Until then the short reading
+        // waits; with no such move shown by then, the three plies were no three presses
+        // (the last a slide's trail, or a move under way, its press still to come).
+        let answer_shown = history
+            .last()
+            .is_some_and(|s| reply_landed(&k.expect, &s.cells, !presser));
+        if !answer_shown
+            && let Verdict::Commit {
+                candidate,
+                residual,
+                snapshot,
+            } = short
+        {
+            return Verdict::Provisional {
+                candidate,
+                residual,
+                snapshot,
+                until: Some(answered_at + c.scan_ms + 60),
+            };
         }
         long_first = Some(long);
     }

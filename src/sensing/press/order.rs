@@ -451,9 +451,25 @@ pub(super) fn moved_after_reply(
     let Some(began) = began.map(|s| s.t_ms) else {
         return false;
     };
-    !mine.is_empty()
-        && mine.iter().all(|&sq| {
-            let since = value_since(history, at, sq);
-            since > began + c.scan_ms
-        })
+    if mine.is_empty() {
+        return false;
+    }
+    if mine
+        .iter()
+        .all(|&sq| value_since(history, at, sq) > began + c.scan_ms)
+    {
+        return true;
+    }
+    // The reading stood on two passes of the scan or more (no slide's trail, which shows
+    // for one) and the reply had landed before the mover's piece moved on: a correction
+    // would have had to come before the press, and the press and the whole reply within
+    // a scan of it.
+    let landed = history[shown..=at]
+        .iter()
+        .find(|s| reply_landed(expect, &s.cells, opp))
+        .map(|s| s.t_ms);
+    let moved_on = mine.iter().map(|&sq| value_since(history, at, sq)).min();
+    let stood = history.get(shown).map(|s| s.t_ms);
+    matches!((landed, moved_on, stood), (Some(l), Some(m), Some(s))
+        if l < m && m > s + c.scan_ms + 60)
 }
