@@ -1,9 +1,10 @@
 //! Promoted pawns laid on their side (US Chess bughouse 10c). The board reads a lying
-//! pawn as nothing, or now and then, for one pass of its scan, as a pawn; a pawn set down
-//! upright reads as a pawn on every pass until it is lifted. So a pawn shown once where a
-//! lying promoted piece could have gone, and gone again at the next pass, is that piece's
-//! move, not a drop of a pawn. And a pawn left upright reads as a pawn on every pass: once
-//! it stood so, its square empty is the piece lifted, not a pawn laid down.
+//! pawn as nothing, or now and then, for a pass of its scan (two at times), as a pawn; a
+//! pawn set down upright reads as a pawn on every pass until it is lifted. So a pawn shown
+//! once or twice where a lying promoted piece could have gone, and gone again after, is
+//! that piece's move, not a drop of a pawn. And a pawn left upright reads as a pawn on
+//! every pass: once it stood so, its square empty is the piece lifted, not a pawn laid
+//! down.
 
 #![allow(clippy::unwrap_used)]
 
@@ -101,6 +102,60 @@ fn a_lying_queen_read_as_a_pawn_for_one_scan_where_it_lands_is_no_pawn_drop() {
         );
     }
     assert!(read_once >= 10, "only {read_once} single reads on g7");
+}
+
+#[test]
+fn a_lying_queen_read_as_a_pawn_for_two_scans_where_it_lands_is_no_pawn_drop() {
+    // As above, but the queen stands upright on g7 a little longer before it is laid down:
+    // the board reads a pawn there for two passes, then nothing (as it reads a lying pawn
+    // two passes in a row at times). A pawn dropped there would read on every pass, so
+    // g7 empty again, nobody's piece in its place, is still the lying queen's move.
+    let pawn = Some(pc('P'));
+    let mut read_twice = 0;
+    for offset in 0..40 {
+        let mut s = lying_queen_and_a_pawn_in_hand();
+        s.wait(offset * 25);
+        let landed = s.t + 300;
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "g7", 'P')
+            .wait(330)
+            .lay_down(A, "g7")
+            .wait(100);
+        let pressed = s.t;
+        s.press(A, White).wait(1200);
+        let answered = s.t;
+        s.mv(A, "b7", "b6", 'p');
+        let p = s.run(3000);
+        // The physics this asks about: on g7 the board showed a pawn for two passes (gone
+        // more than a pass after it showed, within two), then nothing, and the pawn showed
+        // before the press was judged.
+        let g7: Vec<_> = s
+            .seen(A, "g7")
+            .into_iter()
+            .filter(|&(t, _)| t >= landed && t <= answered)
+            .collect();
+        let twice = matches!(g7.as_slice(),
+            [(t1, p1), (t2, None)] if *p1 == pawn && t2 - t1 > 260 && t2 - t1 <= 520
+                && *t1 <= pressed + 300);
+        if !twice {
+            continue;
+        }
+        read_twice += 1;
+        assert_eq!(
+            p.sans(A)[10..],
+            ["Qg7", "b6"],
+            "offset {offset}: {g7:?}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("g8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(read_twice >= 10, "only {read_twice} double reads on g7");
 }
 
 #[test]

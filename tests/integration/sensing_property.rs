@@ -1335,6 +1335,17 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 12_261_282_169_881_503_430,
         },
+        // A promoted bishop laid on its side moved b8-a7 and read as a pawn for two passes
+        // on a7, then nothing: the bishop's move, not a pawn drop.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_088_768_544_603_865_687,
+        },
     ];
     replay_setups(&cases);
 }
@@ -1446,15 +1457,6 @@ fn setups_still_failing() {
         },
         // The fresh sweep of 2026-11-24 at the end of the session (6 of 100,000); all six
         // failed the same way before the session's changes (2cc7d41).
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 16_088_768_544_603_865_687,
-        },
         // A fresh sweep of 20,000 matches a preset, 2026-11-24, all of the night's fixes in
         // (4 of 100,000).
         // The last fresh sweep of the evening, all fixes in (17 of 100,000).
