@@ -10,7 +10,7 @@
 
 use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::A;
+use tandem::BoardId::{self, A, B};
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -294,5 +294,122 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
     assert!(
         relevant >= 6,
         "only {relevant} lifts reported after the press message"
+    );
+}
+
+/// A capture on board `b`: the victim lifted, the capturer lifted and set down, pressed.
+fn take(s: &mut Scene, b: BoardId, from: &str, to: &str, p: char) {
+    s.lift(b, to)
+        .wait(200)
+        .lift(b, from)
+        .wait(200)
+        .place(b, to, p)
+        .wait(300)
+        .press(b, pc(p).color)
+        .wait(1500);
+}
+
+#[test]
+fn a_piece_moved_on_to_where_its_owner_could_drop_one_is_no_victim_of_a_lying_queen() {
+    // On board B White takes a rook (1.h4 g5 2.hxg5 h6 3.Rxh6 Rxh6 4.gxh6): Black on A
+    // holds a rook. On A White promotes hxg8 and lays the pawn on its side, Black answers
+    // a3, White moves the lying queen g8-g7, where the board sees nothing, and presses.
+    // Black's fast hand lifts the rook from h8, which the queen on g8 attacked, and sets
+    // it on h6 at once. The board reports h8 empty only after the press message came:
+    // "the lying queen took on h8, and Black dropped a rook on h6 in reply" reads the
+    // board as well as the rook's move. But the rook showed on h6 sooner after h8 emptied
+    // than a capture, its press and a drop in reply take: it is the rook moved on.
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::default()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.mv(B, "h2", "h4", 'P').mv(B, "g7", "g5", 'p');
+        take(&mut s, B, "h4", "g5", 'P');
+        s.mv(B, "h7", "h6", 'p');
+        take(&mut s, B, "h1", "h6", 'R');
+        take(&mut s, B, "h8", "h6", 'r');
+        take(&mut s, B, "g5", "h6", 'P');
+        s.pawn_on_the_seventh();
+        s.lift(A, "h7")
+            .wait(300)
+            .lift(A, "g8")
+            .wait(300)
+            .place(A, "g8", 'P')
+            .lay_down(A, "g8")
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        s.lift(A, "g8")
+            .wait(250)
+            .place(A, "g7", 'P')
+            .lay_down(A, "g7");
+        s.wait(150);
+        let pressed = s.t;
+        s.press(A, White).wait(100 + offset * 25);
+        s.lift(A, "h8")
+            .wait(120)
+            .place(A, "h6", 'r')
+            .wait(200)
+            .press(A, Black)
+            .wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(B),
+            ["h4", "g5", "hxg5", "h6", "Rxh6", "Rxh6", "gxh6"],
+            "{}",
+            p.dump()
+        );
+        // The physics this is about: h8 reported empty after the clock showed White's
+        // press, the rook reported on h6 within a fifth of a second of it.
+        let shown = s
+            .clock_seen(A)
+            .into_iter()
+            .find(|&(t, _)| t > pressed)
+            .map(|(t, _)| t);
+        let h8_empty = s
+            .seen(A, "h8")
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece.is_none())
+            .map(|(t, _)| t);
+        let h6_rook = s
+            .seen(A, "h6")
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece == Some(pc('r')))
+            .map(|(t, _)| t);
+        let (Some(c), Some(e), Some(r)) = (shown, h8_empty, h6_rook) else {
+            continue;
+        };
+        if e <= c || r >= e + 200 {
+            continue;
+        }
+        relevant += 1;
+        let sans = p.sans(A);
+        assert_eq!(sans.len(), 12, "offset {offset}\n{}", p.dump());
+        assert!(
+            sans[10].starts_with('Q') && !sans[10].contains('x'),
+            "offset {offset}: {:?}\n{}",
+            &sans[10..],
+            p.dump()
+        );
+        assert_eq!(sans[11], "Rh6", "offset {offset}\n{}", p.dump());
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} rooks shown on h6 soon after h8 emptied, after the press message"
     );
 }
