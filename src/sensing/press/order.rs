@@ -301,6 +301,27 @@ pub(super) fn unseen_capture(
     Some((to, victim, gone))
 }
 
+/// The fastest hands: the lever pressed at least this long after the capturer is set down
+/// (and the victim left its square before that).
+const PRESS_AFTER_LANDING_MS: Millis = 60;
+
+/// Does a reading's last ply take a piece unseen (see [`unseen_capture`]) whose square the
+/// board showed empty too late for the move pressed? The victim leaves its square before
+/// the capturer is set down, the lever comes after that, and the press message after the
+/// lever; the board saw the victim still standing a scan before it reported the square
+/// empty. So a square reported empty later than a scan after the message, less the
+/// press's reach, was emptied after the press: the opponent lifting the piece to reply,
+/// not the capture. `deadline` is a scan after the press message (see `judge_press_now`).
+pub(super) fn victim_left_after_the_press(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    unseen_capture(c, cand, history)
+        .is_some_and(|(_, _, gone)| history[gone].t_ms + PRESS_AFTER_LANDING_MS > deadline)
+}
+
 /// The fastest hands: from the last lift of a capture, the capturer set down, the lever
 /// pressed, and the opponent's reply dropped from the hand onto the board take at least
 /// this long (a hand's move, a press, a glance, a hand's move).
