@@ -763,6 +763,9 @@ impl Arbiter {
             // said which piece the pawn became (a knight gives no check where a queen
             // does): told once the TD names it, if it still is (`tell_held_illegal`).
             Legality::Illegal(_) if self.hangs_on_unnamed_promotion(index, unnamed) => {}
+            // Likewise where the record guesses the square a promoted piece laid on its
+            // side went to, unseen: told once the TD says where, if it still is.
+            Legality::Illegal(_) if self.hangs_on_hidden_guess(index) => {}
             Legality::Illegal(reason) => self.tell_illegal(index, reason),
             _ => {}
         }
@@ -848,6 +851,51 @@ impl Arbiter {
         })
     }
 
+    /// Is the ply at `index` legal if an earlier move of a promoted piece laid on its side,
+    /// on its board, recorded where the record guessed it went (the TD asked, not answered
+    /// yet), went to another of the squares it could have gone to? The board showed
+    /// nothing of that move: the guess is no ground for an alert about the next ones.
+    fn hangs_on_hidden_guess(&self, index: usize) -> bool {
+        let record = self.game.record();
+        let Some(board) = record.get(index).map(|p| p.board) else {
+            return false;
+        };
+        self.alerts.open().any(|a| {
+            let Subject::HiddenMove { ply, options } = &a.subject else {
+                return false;
+            };
+            let Some(j) = self.ply_index(*ply).filter(|&j| j < index) else {
+                return false;
+            };
+            let Some(Move::Normal {
+                role,
+                from,
+                to: guessed,
+                ..
+            }) = record.get(j).map(|p| p.mv)
+            else {
+                return false;
+            };
+            ply.board == board
+                && options.iter().any(|&to| {
+                    let mut trial = self.game.clone();
+                    let mv = Move::Normal {
+                        role,
+                        from,
+                        capture: None,
+                        to,
+                        promotion: None,
+                    };
+                    to != guessed
+                        && trial.replace_move(j, mv).is_ok()
+                        && trial
+                            .record()
+                            .get(index)
+                            .is_some_and(|q| q.legality.is_legal())
+                })
+        })
+    }
+
     /// Once the TD named a promoted piece (or put the record right otherwise): the plies
     /// after `index` on its board still illegal that were held back are told now.
     pub(super) fn tell_held_illegal(&mut self, board: BoardId, index: usize) {
@@ -878,7 +926,7 @@ impl Arbiter {
                 .all()
                 .iter()
                 .any(|a| a.kind == AlertKind::IllegalMove && a.subject == Subject::Ply(ply));
-            if !told && !self.hangs_on_unnamed_promotion(i, &[]) {
+            if !told && !self.hangs_on_unnamed_promotion(i, &[]) && !self.hangs_on_hidden_guess(i) {
                 self.tell_illegal(i, &reason);
             }
         }

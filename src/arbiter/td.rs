@@ -244,9 +244,11 @@ impl Arbiter {
 
     fn dismiss(&mut self, alert: u64) -> Result<(), Refusal> {
         let a = self.open_alert(alert)?;
-        // A promotion question dismissed: the queen recorded stands.
+        // A promotion question dismissed: the queen (or the square) recorded stands.
         let promoted = match (a.kind, &a.subject) {
-            (AlertKind::Promotion, Subject::Ply(ply)) => Some(*ply),
+            (AlertKind::Promotion, Subject::Ply(ply) | Subject::HiddenMove { ply, .. }) => {
+                Some(*ply)
+            }
             _ => None,
         };
         self.alerts.resolve(alert, self.now, "dismissed");
@@ -363,6 +365,7 @@ impl Arbiter {
         self.outputs.push(Output::RecordChanged);
         self.alerts
             .resolve_about_ply(ply, self.now, &format!("went to {to}"));
+        self.tell_held_illegal(ply.board, i);
         Ok(())
     }
 

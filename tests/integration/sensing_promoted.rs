@@ -1,15 +1,17 @@
 //! Promoted pawns laid on their side (US Chess bughouse 10c). The board reads a lying
-//! pawn as nothing, or now and then, for one pass of its scan, as a pawn; a pawn set down
-//! upright reads as a pawn on every pass until it is lifted. So a pawn shown once where a
-//! lying promoted piece could have gone, and gone again at the next pass, is that piece's
-//! move, not a drop of a pawn. And a pawn left upright reads as a pawn on every pass: once
-//! it stood so, its square empty is the piece lifted, not a pawn laid down.
+//! pawn as nothing, or now and then, for a pass of its scan (two at times), as a pawn; a
+//! pawn set down upright reads as a pawn on every pass until it is lifted. So a pawn shown
+//! once or twice where a lying promoted piece could have gone, and gone again after, is
+//! that piece's move, not a drop of a pawn. And a pawn left upright reads as a pawn on
+//! every pass: once it stood so, its square empty is the piece lifted, not a pawn laid
+//! down.
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, k, pc};
+use crate::common::scene::{Played, Scene, k, pc};
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::A;
+use tandem::BoardId::{self, A, B};
+use tandem::Millis;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -101,6 +103,60 @@ fn a_lying_queen_read_as_a_pawn_for_one_scan_where_it_lands_is_no_pawn_drop() {
         );
     }
     assert!(read_once >= 10, "only {read_once} single reads on g7");
+}
+
+#[test]
+fn a_lying_queen_read_as_a_pawn_for_two_scans_where_it_lands_is_no_pawn_drop() {
+    // As above, but the queen stands upright on g7 a little longer before it is laid down:
+    // the board reads a pawn there for two passes, then nothing (as it reads a lying pawn
+    // two passes in a row at times). A pawn dropped there would read on every pass, so
+    // g7 empty again, nobody's piece in its place, is still the lying queen's move.
+    let pawn = Some(pc('P'));
+    let mut read_twice = 0;
+    for offset in 0..40 {
+        let mut s = lying_queen_and_a_pawn_in_hand();
+        s.wait(offset * 25);
+        let landed = s.t + 300;
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "g7", 'P')
+            .wait(330)
+            .lay_down(A, "g7")
+            .wait(100);
+        let pressed = s.t;
+        s.press(A, White).wait(1200);
+        let answered = s.t;
+        s.mv(A, "b7", "b6", 'p');
+        let p = s.run(3000);
+        // The physics this asks about: on g7 the board showed a pawn for two passes (gone
+        // more than a pass after it showed, within two), then nothing, and the pawn showed
+        // before the press was judged.
+        let g7: Vec<_> = s
+            .seen(A, "g7")
+            .into_iter()
+            .filter(|&(t, _)| t >= landed && t <= answered)
+            .collect();
+        let twice = matches!(g7.as_slice(),
+            [(t1, p1), (t2, None)] if *p1 == pawn && t2 - t1 > 260 && t2 - t1 <= 520
+                && *t1 <= pressed + 300);
+        if !twice {
+            continue;
+        }
+        read_twice += 1;
+        assert_eq!(
+            p.sans(A)[10..],
+            ["Qg7", "b6"],
+            "offset {offset}: {g7:?}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("g8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(read_twice >= 10, "only {read_twice} double reads on g7");
 }
 
 #[test]
@@ -239,5 +295,161 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
     assert!(
         relevant >= 6,
         "only {relevant} lifts reported after the press message"
+    );
+}
+
+/// A capture on board `b`: the victim lifted, the capturer lifted and set down, pressed.
+fn take(s: &mut Scene, b: BoardId, from: &str, to: &str, p: char) {
+    s.lift(b, to)
+        .wait(200)
+        .lift(b, from)
+        .wait(200)
+        .place(b, to, p)
+        .wait(300)
+        .press(b, pc(p).color)
+        .wait(1500);
+}
+
+/// On board B White takes a rook (1.h4 g5 2.hxg5 h6 3.Rxh6 Rxh6 4.gxh6): Black on A
+/// holds a rook. On A White promotes hxg8 and lays the pawn on its side, Black answers a3,
+/// White moves the lying queen g8-g7, where the board sees nothing, and presses. Black
+/// lifts the rook from h8, which the queen on g8 attacked, `after_ms` after the lever, and
+/// sets it on h6 `hand_ms` later. "The lying queen took on h8, and Black dropped a rook on
+/// h6 in reply" reads the board as well as the rook's move. Returns the match played, and
+/// when the clock's message of White's press came, when h8 was reported empty and when
+/// the rook was reported on h6 (if they were).
+fn rook_lifted_after_a_lying_queen_moved(
+    after_ms: Millis,
+    hand_ms: Millis,
+) -> (Played, Option<(Millis, Millis, Millis)>) {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.mv(B, "h2", "h4", 'P').mv(B, "g7", "g5", 'p');
+    take(&mut s, B, "h4", "g5", 'P');
+    s.mv(B, "h7", "h6", 'p');
+    take(&mut s, B, "h1", "h6", 'R');
+    take(&mut s, B, "h8", "h6", 'r');
+    take(&mut s, B, "g5", "h6", 'P');
+    s.pawn_on_the_seventh();
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .lay_down(A, "g8")
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "a4", "a3", 'p');
+    s.lift(A, "g8")
+        .wait(250)
+        .place(A, "g7", 'P')
+        .lay_down(A, "g7");
+    s.wait(150);
+    let pressed = s.t;
+    s.press(A, White).wait(after_ms);
+    s.lift(A, "h8")
+        .wait(hand_ms)
+        .place(A, "h6", 'r')
+        .wait(200)
+        .press(A, Black)
+        .wait(1500);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(B),
+        ["h4", "g5", "hxg5", "h6", "Rxh6", "Rxh6", "gxh6"],
+        "{}",
+        p.dump()
+    );
+    let shown = s
+        .clock_seen(A)
+        .into_iter()
+        .find(|&(t, _)| t > pressed)
+        .map(|(t, _)| t);
+    let h8_empty = s
+        .seen(A, "h8")
+        .into_iter()
+        .find(|&(t, piece)| t > pressed && piece.is_none())
+        .map(|(t, _)| t);
+    let h6_rook = s
+        .seen(A, "h6")
+        .into_iter()
+        .find(|&(t, piece)| t > pressed && piece == Some(pc('r')))
+        .map(|(t, _)| t);
+    let times = match (shown, h8_empty, h6_rook) {
+        (Some(c), Some(e), Some(r)) => Some((c, e, r)),
+        _ => None,
+    };
+    (p, times)
+}
+
+/// The lying queen's move stands (not a capture), and Black's rook moved.
+fn rook_moved_after_the_queen(p: &Played, offset: Millis) {
+    let sans = p.sans(A);
+    assert_eq!(sans.len(), 12, "offset {offset}\n{}", p.dump());
+    assert!(
+        sans[10].starts_with('Q') && !sans[10].contains('x'),
+        "offset {offset}: {:?}\n{}",
+        &sans[10..],
+        p.dump()
+    );
+    assert_eq!(sans[11], "Rh6", "offset {offset}\n{}", p.dump());
+    assert!(
+        p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+        "offset {offset}\n{}",
+        p.dump()
+    );
+}
+
+#[test]
+fn a_piece_moved_on_to_where_its_owner_could_drop_one_is_no_victim_of_a_lying_queen() {
+    // Black's fast hand sets the rook on h6 at once, h8 reported empty only after the
+    // press message came. The rook showed on h6 sooner after h8 emptied than a capture,
+    // its press and a drop in reply take: it is the rook moved on.
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let (p, times) = rook_lifted_after_a_lying_queen_moved(100 + offset * 25, 120);
+        // The physics this is about: h8 reported empty after the clock showed White's
+        // press, the rook reported on h6 within a fifth of a second of it.
+        if !times.is_some_and(|(c, e, r)| e > c && r < e + 200) {
+            continue;
+        }
+        relevant += 1;
+        rook_moved_after_the_queen(&p, offset);
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} rooks shown on h6 soon after h8 emptied, after the press message"
+    );
+}
+
+#[test]
+fn a_piece_lifted_after_the_press_message_is_no_victim_of_a_lying_queen() {
+    // Black's hand is slower: the rook shows on h6 well after h8 emptied, soon enough for
+    // a capture and a drop in reply. But h8 was reported empty more than a scan (250 ms
+    // here), less the quickest press after a landing (60 ms), after the press message
+    // came: the board saw the rook still on h8 after the lever, so it was lifted after
+    // the press, to reply, and nothing took it.
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let (p, times) = rook_lifted_after_a_lying_queen_moved(100 + offset * 25, 400);
+        if !times.is_some_and(|(c, e, r)| e + 60 > c + 250 && r >= e + 200) {
+            continue;
+        }
+        relevant += 1;
+        rook_moved_after_the_queen(&p, offset);
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} rooks lifted from h8 after the press message"
     );
 }

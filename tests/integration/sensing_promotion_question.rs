@@ -10,7 +10,7 @@ use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::{IllegalMove, Promotion};
-use tandem::arbiter::{PlyRef, TdAction};
+use tandem::arbiter::{PlyRef, Subject, TdAction};
 use tandem::sim::emulator::EmulatorConfig;
 
 /// Board A: White's h-pawn on h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4), a capture on g8
@@ -180,5 +180,123 @@ fn a_promoted_pawn_laid_down_just_after_the_press_is_not_missing() {
     assert!(
         relevant >= 4,
         "only {relevant} runs of three passes and more"
+    );
+}
+
+#[test]
+fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() {
+    // Black's h-pawn takes its way to h1 and promotes to a queen laid on its side (1.a3
+    // h5 2.a4 h4 3.a5 h3 4.a6 hxg2 5.axb7 gxh1=Q; the TD hears it is a queen), White
+    // answers 6.d3. Black moves the lying queen h1-d5, where the board sees nothing, and
+    // presses: it may have gone to g2, f3, e4, d5 or c6, and the record guesses g2 until
+    // the TD says. White answers Bf1-h3, through g2: illegal were the queen on g2. The TD
+    // comes to the table only after the reply was recorded and hears d5: the reply was
+    // legal, and nobody may be told otherwise.
+    // Board A never reads a lying pawn.
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.mv(A, "a2", "a3", 'P')
+        .mv(A, "h7", "h5", 'p')
+        .mv(A, "a3", "a4", 'P')
+        .mv(A, "h5", "h4", 'p')
+        .mv(A, "a4", "a5", 'P')
+        .mv(A, "h4", "h3", 'p')
+        .mv(A, "a5", "a6", 'P');
+    s.lift(A, "g2")
+        .wait(200)
+        .lift(A, "h3")
+        .wait(200)
+        .place(A, "g2", 'p')
+        .wait(300)
+        .press(A, Black)
+        .wait(1500);
+    s.lift(A, "b7")
+        .wait(200)
+        .lift(A, "a6")
+        .wait(200)
+        .place(A, "b7", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.lift(A, "h1")
+        .wait(200)
+        .lift(A, "g2")
+        .wait(200)
+        .place(A, "h1", 'p')
+        .lay_down(A, "h1")
+        .wait(300)
+        .press(A, Black)
+        .wait(1500)
+        .td(TdAction::SetPromotion {
+            ply: PlyRef {
+                board: A,
+                color: Black,
+                number: 5,
+            },
+            role: Role::Queen,
+        });
+    s.mv(A, "d2", "d3", 'P');
+    s.lift(A, "h1")
+        .wait(300)
+        .place(A, "d5", 'p')
+        .lay_down(A, "d5")
+        .wait(300)
+        .press(A, Black)
+        .wait(1500);
+    s.mv(A, "f1", "h3", 'B');
+    let hidden = PlyRef {
+        board: A,
+        color: Black,
+        number: 6,
+    };
+    let answered = s.t + 1500;
+    s.wait(1500).td(TdAction::ChooseHiddenMove {
+        ply: hidden,
+        to: "d5".parse().unwrap(),
+    });
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A)[7..],
+        ["hxg2", "axb7", "gxh1=Q", "d3", "Qd5", "Bh3"],
+        "{}",
+        p.dump()
+    );
+    // The situation: the record guessed g2 (the question asked), and White's reply was
+    // recorded before the TD answered.
+    let question = p
+        .raised
+        .iter()
+        .find(|a| matches!(&a.subject, Subject::HiddenMove { ply, .. } if *ply == hidden))
+        .unwrap();
+    let Subject::HiddenMove { options, .. } = &question.subject else {
+        unreachable!()
+    };
+    assert_eq!(
+        options.first().map(|s| s.to_string()).as_deref(),
+        Some("g2")
+    );
+    let reply = p
+        .arb
+        .game()
+        .record()
+        .iter()
+        .find(|q| q.board == A && q.color == White && q.number == 7)
+        .cloned()
+        .unwrap();
+    assert!(reply.meta.t_ms.unwrap() < answered, "{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        vec![k(Promotion, Some("h1")), k(Promotion, Some("h1"))],
+        "{}",
+        p.dump()
     );
 }

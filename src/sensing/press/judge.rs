@@ -191,7 +191,8 @@ pub(super) fn judge_by_evidence(
     let (cand, index) = current?;
     let one = &cands[cand];
     // A pawn shown where a promoted piece lying on its side could have landed: which it
-    // was, the next scan tells (a pawn set down stays, a lying one showed for a scan).
+    // was, the next scans tell (a pawn set down stays, a lying one showed for a scan or
+    // two).
     let lying = lying_rivals(c, one, &cands, &history[..=index], history, latest);
     if let Some(verdict) = lying.as_ref().and_then(|l| l.gone(c, presser, history)) {
         return Some(verdict);
@@ -382,21 +383,23 @@ pub fn judge_two_unseen_presses(
 
 /// Readings landing a promoted piece laid on its side where the shown reading set a pawn
 /// of the mover (a drop of a pawn, say), and when the shown pawn stood long enough to be no
-/// lying one.
+/// lying one (a lying pawn reads as a pawn for a pass now and then, two in a row at times:
+/// see `settle_tokens`).
 struct LyingRivals<'a> {
     square: Square,
     rivals: Vec<&'a Candidate>,
     /// When the latest run of the pawn on the square ended (the square read as something
     /// else), if it has.
     ended: Option<Millis>,
-    /// A scan after that run began, and the scan's jitter: by then a lying piece that read
-    /// as a pawn once reads as nothing again (a pawn standing reads as one on every pass).
+    /// Two scans after that run began, and the scan's jitter: by then a lying piece that
+    /// read as a pawn for a pass or two reads as nothing again (a pawn standing reads as
+    /// one on every pass).
     confirmed_at: Millis,
 }
 
 impl LyingRivals<'_> {
-    /// The pawn is gone again within a scan of showing, nobody's piece in its place: it was
-    /// the lying piece read as a pawn for one pass. Its move is the reading (one of them,
+    /// The pawn is gone again within two scans of showing, nobody's piece in its place: it
+    /// was the lying piece read as a pawn for a pass or two. Its move is the reading (one of them,
     /// if several lying pieces could have gone there: the TD is asked).
     fn gone(&self, c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> Option<Verdict> {
         let latest = history.last()?;
@@ -425,8 +428,8 @@ impl LyingRivals<'_> {
     }
 }
 
-/// A lying promoted piece reads as nothing, or now and then as a pawn for one pass of the
-/// scan: the shown reading's pawn on its landing may be that. `until_shown` is the history
+/// A lying promoted piece reads as nothing, or now and then as a pawn for a pass of the
+/// scan (two at times): the shown reading's pawn on its landing may be that. `until_shown` is the history
 /// up to the moment the reading was shown.
 fn lying_rivals<'a>(
     c: &Committed<'_>,
@@ -477,7 +480,7 @@ fn lying_rivals<'a>(
         square,
         rivals,
         ended: history.get(end).map(|s| s.t_ms),
-        confirmed_at: since + c.scan_ms + c.scan_ms / 4,
+        confirmed_at: since + 2 * c.scan_ms + c.scan_ms / 4,
     })
 }
 

@@ -467,6 +467,7 @@ fn readings(
         let ruled_out = (after_deadline && lands_late(c, k, history, deadline))
             || lands_out_of_order(c, k, history)
             || victim_moved_on(c, k, history)
+            || victim_left_after_the_press(c, k, history, deadline)
             || victim_gone_long_before(c, k, history);
         !ruled_out
     });

@@ -301,12 +301,39 @@ pub(super) fn unseen_capture(
     Some((to, victim, gone))
 }
 
+/// The fastest hands: the lever pressed at least this long after the capturer is set down
+/// (and the victim left its square before that).
+const PRESS_AFTER_LANDING_MS: Millis = 60;
+
+/// Does a reading's last ply take a piece unseen (see [`unseen_capture`]) whose square the
+/// board showed empty too late for the move pressed? The victim leaves its square before
+/// the capturer is set down, the lever comes after that, and the press message after the
+/// lever; the board saw the victim still standing a scan before it reported the square
+/// empty. So a square reported empty later than a scan after the message, less the
+/// press's reach, was emptied after the press: the opponent lifting the piece to reply,
+/// not the capture. `deadline` is a scan after the press message (see `judge_press_now`).
+pub(super) fn victim_left_after_the_press(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    unseen_capture(c, cand, history)
+        .is_some_and(|(_, _, gone)| history[gone].t_ms + PRESS_AFTER_LANDING_MS > deadline)
+}
+
+/// The fastest hands: from the last lift of a capture, the capturer set down, the lever
+/// pressed, and the opponent's reply dropped from the hand onto the board take at least
+/// this long (a hand's move, a press, a glance, a hand's move).
+const CAPTURE_PRESS_AND_DROP_MS: Millis = 450;
+
 /// Did the piece a reading takes unseen (see [`unseen_capture`]) show again within a scan
 /// and a hand's move of leaving its square: set back on it, or standing where it could go
 /// from there? A piece taken leaves the board; one lifted by its owner lands again, and
 /// the board shows it. Not when another piece could be the one seen: another piece of
 /// that kind left its square since, or the opponent holds that kind in hand and it stands
-/// on a square that was empty (a drop).
+/// on a square that was empty (a drop) — unless it stood there too soon after the square
+/// emptied for the capture, its press and a drop in reply to have come between.
 pub(super) fn victim_moved_on(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
     let Some((sq, victim, gone)) = unseen_capture(c, cand, history) else {
         return false;
@@ -341,17 +368,29 @@ pub(super) fn victim_moved_on(c: &Committed<'_>, cand: &Candidate, history: &[Sn
         .any(|(j, s)| {
             s.cells.get(sq) == victim
                 || Square::ALL.into_iter().any(|x| {
-                    x != sq
-                        && s.cells.get(x) == victim
-                        && !base.allows(x, victim)
-                        && (board.piece_at(x).is_some() || !dropped_maybe)
-                        && can_reach(&board, sq, piece, x, board.piece_at(x).is_some())
-                        && history[..=gone + j]
+                    // When the piece was first shown there, in its latest run.
+                    let shown = || {
+                        history[..=gone + j]
                             .iter()
                             .rev()
                             .take_while(|h| h.cells.get(x) == victim)
                             .last()
-                            .is_some_and(|h| h.t_ms >= earliest)
+                            .map(|h| h.t_ms)
+                    };
+                    // The victim's square was still occupied a scan before it showed
+                    // empty: a drop landing sooner after that answered no capture.
+                    let too_soon_for_a_drop =
+                        |t: Millis| t + c.scan_ms < history[gone].t_ms + CAPTURE_PRESS_AND_DROP_MS;
+                    x != sq
+                        && s.cells.get(x) == victim
+                        && !base.allows(x, victim)
+                        && can_reach(&board, sq, piece, x, board.piece_at(x).is_some())
+                        && shown().is_some_and(|t| {
+                            t >= earliest
+                                && (board.piece_at(x).is_some()
+                                    || !dropped_maybe
+                                    || too_soon_for_a_drop(t))
+                        })
                 })
         })
 }
