@@ -381,10 +381,17 @@ impl Hands {
             let mut squares: Vec<Square> = path.into_iter().collect();
             squares.sort_by_key(|s| from.distance(*s));
             for sq in squares {
+                // The hand passes over a piece in the way (one the record does not know,
+                // set there by another hand) instead of sweeping it off: same timing.
+                let clear = physical(sq).is_none();
                 t += self.pick(self.style.slide_step_ms);
-                acts.push((t, PhysicalAction::Place { square: sq, piece }));
+                if clear {
+                    acts.push((t, PhysicalAction::Place { square: sq, piece }));
+                }
                 t += self.pick(self.style.slide_step_ms);
-                acts.push((t, PhysicalAction::Lift { square: sq }));
+                if clear {
+                    acts.push((t, PhysicalAction::Lift { square: sq }));
+                }
             }
             t += self.pick(self.style.slide_step_ms);
         } else {

@@ -465,10 +465,23 @@ impl<T: Table> Rehearsal<T> {
                         } => shakmaty::attacks::knight_attacks(from),
                         _ => Bitboard::EMPTY,
                     };
+                    // Nor where the mover's hand sets a piece down on the way (set down short
+                    // of its square, or past it, and pushed on): two hands cannot put two
+                    // pieces on one square.
+                    let handled: Bitboard = perf
+                        .actions
+                        .iter()
+                        .filter_map(|(_, a)| match *a {
+                            PhysicalAction::Place { square, .. } => Some(square),
+                            _ => None,
+                        })
+                        .collect();
                     let spots: Vec<Square> = Square::ALL
                         .iter()
                         .copied()
-                        .filter(|&s| !busy.contains(s) && table.physical(board, s).is_none())
+                        .filter(|&s| {
+                            !(busy | handled).contains(s) && table.physical(board, s).is_none()
+                        })
                         .filter(|&s| !rival.contains(s))
                         .collect();
                     spots

@@ -22,6 +22,7 @@ mod rules_articles;
 mod rules_perft;
 mod scenarios;
 mod sensing_anomalies;
+mod sensing_extra_piece;
 mod sensing_judged_late;
 mod sensing_moved_on;
 mod sensing_moves_not_drops;
