@@ -18,11 +18,15 @@ pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snap
     true
 }
 
+/// The fastest hands: the opponent's first lift of a reply comes at least this long after
+/// the move it answers was set down (the lever, a glance, a hand's move).
+const REPLY_AFTER_LANDING_MS: Millis = PRESS_AFTER_LANDING_MS + 120;
+
 /// The mover's pieces this reading takes as victims of the opponent's reply that were gone
 /// before the move it answers was on the board. The reply starts after the press, so a
-/// square it explains as the opponent's doing cannot have changed more than a scan before
-/// the candidate's last landing first showed: such a piece is gone for another reason (an
-/// anomaly), not being taken.
+/// square it explains as the opponent's doing cannot have changed earlier than a scan
+/// before the candidate's last landing first showed, and the lever and the opponent's
+/// hand after it: such a piece is gone for another reason (an anomaly), not being taken.
 pub(super) fn gone_before_move(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -60,7 +64,7 @@ pub(super) fn gone_before_move(
             // When the square took the value it shows at this moment; a value it had since
             // the window began is older than this move altogether (an earlier anomaly).
             let since = value_since(history, at, sq);
-            since > window_start && since + c.scan_ms < landed_at
+            since > window_start && since + c.scan_ms < landed_at + REPLY_AFTER_LANDING_MS
         })
         .collect()
 }
