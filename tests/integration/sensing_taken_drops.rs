@@ -185,55 +185,7 @@ fn a_drop_taken_at_once_that_gave_check_is_read_as_the_checking_piece() {
 /// must have shown short of the landing, with the landing never shown, at least 3 times.
 #[test]
 fn a_slide_taken_at_once_past_its_trail_is_the_longer_move() {
-    let mut short_trail = 0;
-    for offset in 0..40 {
-        let mut s = Scene::bluetooth_a("uscf-bughouse");
-        s.mv(A, "g1", "f3", 'N')
-            .mv(A, "d7", "d6", 'p')
-            .mv(A, "f3", "g5", 'N');
-        s.wait(offset * 23);
-        s.lift(A, "c8")
-            .wait(100)
-            .place(A, "f5", 'b')
-            .wait(110)
-            .lift(A, "f5")
-            .place(A, "g4", 'b')
-            .wait(110)
-            .lift(A, "g4")
-            .place(A, "h3", 'b')
-            .wait(40)
-            .press(A, Black)
-            .wait(100)
-            .lift(A, "h3")
-            .wait(150)
-            .lift(A, "g5")
-            .wait(200)
-            .place(A, "h3", 'N')
-            .wait(250)
-            .press(A, White)
-            .wait(1500);
-        s.mv(A, "a7", "a6", 'p');
-        let p = s.run(3000);
-        let bishop_on = |sq: &str| {
-            s.seen(A, sq)
-                .iter()
-                .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'))
-        };
-        if bishop_on("g4") && !bishop_on("h3") {
-            short_trail += 1;
-        }
-        assert_eq!(
-            p.sans(A),
-            ["Nf3", "d6", "Ng5", "Bh3", "Nxh3", "a6"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
-    }
-    assert!(
-        short_trail >= 3,
-        "the trail showed short of an unseen landing only {short_trail} times"
-    );
+    slide_taken_at_once("g5", 'N', ["Nf3", "d6", "Ng5", "Bh3", "Nxh3", "a6"]);
 }
 
 /// The same slide taken at once by a pawn: read alone, the bishop stopped on its trail's
@@ -242,6 +194,14 @@ fn a_slide_taken_at_once_past_its_trail_is_the_longer_move() {
 /// there. The bishop's trail square is empty again by the time its press is judged.
 #[test]
 fn a_slide_taken_at_once_by_a_pawn_past_its_trail_is_the_longer_move() {
+    slide_taken_at_once("g2", 'P', ["Nf3", "d6", "Ng5", "Bh3", "gxh3", "a6"]);
+}
+
+/// Board A, Bluetooth: 1.Nf3 d6 2.Ng5, then Black's bishop slides c8–h3 (touching f5 and
+/// g4) and is pressed, and White's piece on `from` (`taker`) takes it on h3 at once; then
+/// 3...a6. At 40 offsets the record must read `want` with no alert, and the trail must
+/// have shown short of the landing, the landing never shown, at least 3 times.
+fn slide_taken_at_once(from: &str, taker: char, want: [&str; 6]) {
     let mut short_trail = 0;
     for offset in 0..40 {
         let mut s = Scene::bluetooth_a("uscf-bughouse");
@@ -263,9 +223,9 @@ fn a_slide_taken_at_once_by_a_pawn_past_its_trail_is_the_longer_move() {
             .wait(100)
             .lift(A, "h3")
             .wait(150)
-            .lift(A, "g2")
+            .lift(A, from)
             .wait(200)
-            .place(A, "h3", 'P')
+            .place(A, "h3", taker)
             .wait(250)
             .press(A, White)
             .wait(1500);
@@ -279,12 +239,7 @@ fn a_slide_taken_at_once_by_a_pawn_past_its_trail_is_the_longer_move() {
         if bishop_on("g4") && !bishop_on("h3") {
             short_trail += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["Nf3", "d6", "Ng5", "Bh3", "gxh3", "a6"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert_eq!(p.sans(A), want, "offset {offset}\n{}", p.dump());
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
