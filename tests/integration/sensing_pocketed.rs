@@ -9,22 +9,11 @@ use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::{Missing, Promotion};
-use tandem::sim::emulator::EmulatorConfig;
 
 /// Board A (US Chess bughouse): 1.b4 a6 2.b5 a5 3.b6 a4 4.bxc7, White's pawn on c7
 /// attacking the knight on b8 and the queen on d8. The board never reads a lying pawn.
 fn pawn_on_c7() -> Scene {
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.mv(A, "b2", "b4", 'P')
         .mv(A, "a7", "a6", 'p')
         .mv(A, "b4", "b5", 'P')

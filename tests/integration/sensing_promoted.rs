@@ -58,50 +58,7 @@ fn a_lying_queen_read_as_a_pawn_for_one_scan_where_it_lands_is_no_pawn_drop() {
     // side), presses, and Black answers b7-b6. Where the board read a pawn on g7 for one
     // pass only, as it reads a lying pawn now and then, that is the queen's move: a pawn
     // dropped there would have read on every pass.
-    let pawn = Some(pc('P'));
-    let mut read_once = 0;
-    for offset in 0..40 {
-        let mut s = lying_queen_and_a_pawn_in_hand();
-        s.wait(offset * 25);
-        let landed = s.t + 300;
-        s.lift(A, "g8")
-            .wait(300)
-            .place(A, "g7", 'P')
-            .wait(120)
-            .lay_down(A, "g7")
-            .wait(200);
-        let pressed = s.t;
-        s.press(A, White).wait(1200);
-        let answered = s.t;
-        s.mv(A, "b7", "b6", 'p');
-        let p = s.run(3000);
-        // The physics this asks about: on g7 the board showed a pawn for one pass, then
-        // nothing, and the pawn showed before the press was judged (a press message comes
-        // a moment after the lever at the earliest, and is judged a scan after it came).
-        let g7: Vec<_> = s
-            .seen(A, "g7")
-            .into_iter()
-            .filter(|&(t, _)| t >= landed && t <= answered)
-            .collect();
-        let once = matches!(g7.as_slice(),
-            [(t1, p1), (t2, None), ..] if *p1 == pawn && t2 - t1 <= 300 && *t1 <= pressed + 300);
-        if !once {
-            continue;
-        }
-        read_once += 1;
-        assert_eq!(
-            p.sans(A)[10..],
-            ["Qg7", "b6"],
-            "offset {offset}: {g7:?}\n{}",
-            p.dump()
-        );
-        assert_eq!(
-            p.alerts(),
-            [k(Promotion, Some("g8"))],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-    }
+    let read_once = lying_queen_to_g7_read_as_a_pawn(120, 200, |shown, _| shown <= 300);
     assert!(read_once >= 10, "only {read_once} single reads on g7");
 }
 
@@ -111,8 +68,24 @@ fn a_lying_queen_read_as_a_pawn_for_two_scans_where_it_lands_is_no_pawn_drop() {
     // the board reads a pawn there for two passes, then nothing (as it reads a lying pawn
     // two passes in a row at times). A pawn dropped there would read on every pass, so
     // g7 empty again, nobody's piece in its place, is still the lying queen's move.
+    let read_twice = lying_queen_to_g7_read_as_a_pawn(330, 100, |shown, then_nothing| {
+        shown > 260 && shown <= 520 && then_nothing
+    });
+    assert!(read_twice >= 10, "only {read_twice} double reads on g7");
+}
+
+/// The lying queen g8-g7, set down upright for `upright_ms`, laid on its side, pressed
+/// `then_ms` later; Black answers b7-b6. At 40 offsets where g7 read as a pawn (shown
+/// before the press was judged) and then empty, and `reads(for how long it read as a
+/// pawn, whether g7 showed nothing more)` holds, the record must read `Qg7 b6` and raise
+/// only the promotion's question. Returns at how many offsets it held.
+fn lying_queen_to_g7_read_as_a_pawn(
+    upright_ms: Millis,
+    then_ms: Millis,
+    reads: impl Fn(Millis, bool) -> bool,
+) -> usize {
     let pawn = Some(pc('P'));
-    let mut read_twice = 0;
+    let mut held = 0;
     for offset in 0..40 {
         let mut s = lying_queen_and_a_pawn_in_hand();
         s.wait(offset * 25);
@@ -120,29 +93,32 @@ fn a_lying_queen_read_as_a_pawn_for_two_scans_where_it_lands_is_no_pawn_drop() {
         s.lift(A, "g8")
             .wait(300)
             .place(A, "g7", 'P')
-            .wait(330)
+            .wait(upright_ms)
             .lay_down(A, "g7")
-            .wait(100);
+            .wait(then_ms);
         let pressed = s.t;
         s.press(A, White).wait(1200);
         let answered = s.t;
         s.mv(A, "b7", "b6", 'p');
         let p = s.run(3000);
-        // The physics this asks about: on g7 the board showed a pawn for two passes (gone
-        // more than a pass after it showed, within two), then nothing, and the pawn showed
-        // before the press was judged.
+        // The physics this asks about: what the board showed on g7 from the landing to the
+        // reply, and whether the pawn showed before the press was judged (a press message
+        // comes a moment after the lever at the earliest, and is judged a scan after it).
         let g7: Vec<_> = s
             .seen(A, "g7")
             .into_iter()
             .filter(|&(t, _)| t >= landed && t <= answered)
             .collect();
-        let twice = matches!(g7.as_slice(),
-            [(t1, p1), (t2, None)] if *p1 == pawn && t2 - t1 > 260 && t2 - t1 <= 520
-                && *t1 <= pressed + 300);
-        if !twice {
+        let read = match g7.as_slice() {
+            [(t1, p1), (t2, None), rest @ ..] if *p1 == pawn && *t1 <= pressed + 300 => {
+                reads(t2 - t1, rest.is_empty())
+            }
+            _ => false,
+        };
+        if !read {
             continue;
         }
-        read_twice += 1;
+        held += 1;
         assert_eq!(
             p.sans(A)[10..],
             ["Qg7", "b6"],
@@ -156,7 +132,7 @@ fn a_lying_queen_read_as_a_pawn_for_two_scans_where_it_lands_is_no_pawn_drop() {
             p.dump()
         );
     }
-    assert!(read_twice >= 10, "only {read_twice} double reads on g7");
+    held
 }
 
 #[test]
@@ -322,17 +298,7 @@ fn rook_lifted_after_a_lying_queen_moved(
     after_ms: Millis,
     hand_ms: Millis,
 ) -> (Played, Option<(Millis, Millis, Millis)>) {
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.mv(B, "h2", "h4", 'P').mv(B, "g7", "g5", 'p');
     take(&mut s, B, "h4", "g5", 'P');
     s.mv(B, "h7", "h6", 'p');

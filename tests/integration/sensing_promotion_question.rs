@@ -11,23 +11,12 @@ use shakmaty::Role;
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::{IllegalMove, Promotion};
 use tandem::arbiter::{PlyRef, Subject, TdAction};
-use tandem::sim::emulator::EmulatorConfig;
 
 /// Board A: White's h-pawn on h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4), a capture on g8
 /// away from promoting; a lying pawn never reads as a pawn on board A (what the board
 /// shows comes from the hands alone).
 fn pawn_on_the_seventh() -> Scene {
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.pawn_on_the_seventh();
     s
 }
@@ -108,17 +97,7 @@ fn a_reply_illegal_against_the_piece_the_player_names_is_told_when_named() {
 /// away from promoting, where no Black piece could take back; a lying pawn never reads as
 /// a pawn.
 fn pawn_on_g7() -> Scene {
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
     s.lift(A, "h4")
         .wait(300)
@@ -193,17 +172,7 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
     // comes to the table only after the reply was recorded and hears d5: the reply was
     // legal, and nobody may be told otherwise.
     // Board A never reads a lying pawn.
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.mv(A, "a2", "a3", 'P')
         .mv(A, "h7", "h5", 'p')
         .mv(A, "a3", "a4", 'P')

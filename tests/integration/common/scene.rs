@@ -42,6 +42,22 @@ impl Scene {
         )
     }
 
+    /// Board A never reads a pawn laid on its side (no flicker): what it shows of a lying
+    /// promoted piece is nothing at all.
+    pub fn lying_pawns_unseen(preset: &str) -> Scene {
+        Self::with(
+            preset,
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::default()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        )
+    }
+
     /// Board B: 1.e4 d5 2.Nc3 dxe4, Black's capture pressed: White on board A holds a pawn.
     pub fn black_takes_a_pawn_on_b(&mut self) -> &mut Scene {
         use BoardId::B;
