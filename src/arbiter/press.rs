@@ -59,9 +59,7 @@ impl Arbiter {
                 ..
             } => {
                 self.tracks[b].presses.pending = None;
-                let cells = history
-                    .get(snapshot)
-                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                let cells = self.cells_at(b, &history, snapshot);
                 self.commit_press(b, &pending, &candidate, &cells, final_call);
             }
             // The opponent's move under way may yet show another reading: wait for it, and
@@ -74,9 +72,7 @@ impl Arbiter {
             } => {
                 if final_call || until.is_some_and(|t| t <= now) {
                     self.tracks[b].presses.pending = None;
-                    let cells = history
-                        .get(snapshot)
-                        .map_or(self.tracks[b].sensed.cells, |s| s.cells);
+                    let cells = self.cells_at(b, &history, snapshot);
                     self.commit_press(b, &pending, &candidate, &cells, final_call);
                 } else {
                     self.wait_for_next_snapshot(b);
@@ -192,19 +188,7 @@ impl Arbiter {
         } = verdict
             && candidate.plies.len() == 3
         {
-            self.tracks[b].presses.pending = None;
-            let cells = history
-                .get(snapshot)
-                .map_or(self.tracks[b].sensed.cells, |s| s.cells);
-            // All three presses were seen: none is owed.
-            self.commit(
-                b,
-                &candidate,
-                &cells,
-                pending.t_msg,
-                pending.clock_ms,
-                final_call,
-            );
+            self.commit_all_seen(b, pending, &candidate, history, snapshot, final_call);
             if picked {
                 self.note_taken_drop();
             }
@@ -226,19 +210,7 @@ impl Arbiter {
             } = judge_press(&self.committed(b), pending.by, history, seen)
                 && candidate.plies.len() == 2
             {
-                self.tracks[b].presses.pending = None;
-                let cells = history
-                    .get(snapshot)
-                    .map_or(self.tracks[b].sensed.cells, |s| s.cells);
-                // Both presses were seen: none is owed.
-                self.commit(
-                    b,
-                    &candidate,
-                    &cells,
-                    pending.t_msg,
-                    pending.clock_ms,
-                    final_call,
-                );
+                self.commit_all_seen(b, pending, &candidate, history, snapshot, final_call);
                 return;
             }
         }
@@ -261,6 +233,41 @@ impl Arbiter {
         if let Some(p) = &mut self.tracks[b].presses.pending {
             p.decide_at = None;
         }
+    }
+
+    /// What the board showed at `snapshot` of this press's `history` (the board sensed now,
+    /// past its end).
+    fn cells_at(
+        &self,
+        b: BoardId,
+        history: &[sensing::Snapshot],
+        snapshot: usize,
+    ) -> sensing::Cells {
+        history
+            .get(snapshot)
+            .map_or(self.tracks[b].sensed.cells, |s| s.cells)
+    }
+
+    /// Records the plies of presses read together, every one of them seen: none is owed.
+    fn commit_all_seen(
+        &mut self,
+        b: BoardId,
+        pending: &PendingPress,
+        candidate: &Candidate,
+        history: &[sensing::Snapshot],
+        snapshot: usize,
+        final_call: bool,
+    ) {
+        self.tracks[b].presses.pending = None;
+        let cells = self.cells_at(b, history, snapshot);
+        self.commit(
+            b,
+            candidate,
+            &cells,
+            pending.t_msg,
+            pending.clock_ms,
+            final_call,
+        );
     }
 
     /// Records the plies the press showed.

@@ -479,11 +479,16 @@ pub(super) fn moved_after_reply(
     if shown > at || !reply_landed(expect, &snap.cells, opp) {
         return false;
     }
-    let mine: Vec<Square> = expect
+    // When the first of the mover's changes from the reading showed (none: nothing moved).
+    let Some(moved_on) = expect
         .differences(&snap.cells)
         .into_iter()
         .filter(|&sq| snap.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover))
-        .collect();
+        .map(|sq| value_since(history, at, sq))
+        .min()
+    else {
+        return false;
+    };
     // The reply's first report: an opponent's piece off its square, or standing anew.
     let began = history[shown..=at].iter().find(|s| {
         expect
@@ -494,13 +499,7 @@ pub(super) fn moved_after_reply(
     let Some(began) = began.map(|s| s.t_ms) else {
         return false;
     };
-    if mine.is_empty() {
-        return false;
-    }
-    if mine
-        .iter()
-        .all(|&sq| value_since(history, at, sq) > began + c.scan_ms)
-    {
+    if moved_on > began + c.scan_ms {
         return true;
     }
     // The reading stood on two passes of the scan or more (no slide's trail, which shows
@@ -511,8 +510,7 @@ pub(super) fn moved_after_reply(
         .iter()
         .find(|s| reply_landed(expect, &s.cells, opp))
         .map(|s| s.t_ms);
-    let moved_on = mine.iter().map(|&sq| value_since(history, at, sq)).min();
     let stood = history.get(shown).map(|s| s.t_ms);
-    matches!((landed, moved_on, stood), (Some(l), Some(m), Some(s))
-        if l < m && m > s + c.scan_ms + 60)
+    matches!((landed, stood), (Some(l), Some(s))
+        if l < moved_on && moved_on > s + c.scan_ms + 60)
 }
