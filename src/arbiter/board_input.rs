@@ -322,7 +322,7 @@ impl Arbiter {
         }
         if let Some(candidate) = judge_stable(&self.committed(b), &cells) {
             let now = self.now;
-            self.commit(b, &candidate, &cells, now, None, false);
+            self.commit(b, &candidate, &cells, now, &[], false);
             return;
         }
         let squares: Vec<String> = diff.into_iter().map(|s| s.to_string()).collect();

@@ -104,7 +104,7 @@ impl Arbiter {
                 }
             }
             Verdict::Nothing { baseline } => {
-                self.press_shows_nothing(b, by, &baseline, final_call);
+                self.press_shows_nothing(b, by, pending.clock_ms, &baseline, final_call);
             }
         }
     }
@@ -188,7 +188,8 @@ impl Arbiter {
         } = verdict
             && candidate.plies.len() == 3
         {
-            self.commit_all_seen(b, pending, &candidate, history, snapshot, final_call);
+            let cells = self.cells_at(b, history, snapshot);
+            self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
             if picked {
                 self.note_taken_drop();
             }
@@ -210,7 +211,8 @@ impl Arbiter {
             } = judge_press(&self.committed(b), pending.by, history, seen)
                 && candidate.plies.len() == 2
             {
-                self.commit_all_seen(b, pending, &candidate, history, snapshot, final_call);
+                let cells = self.cells_at(b, history, snapshot);
+                self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
                 return;
             }
         }
@@ -249,23 +251,31 @@ impl Arbiter {
     }
 
     /// Records the plies of presses read together, every one of them seen: none is owed.
+    /// Each ply keeps its own press's clock: `earlier`'s for the ply before the last, and
+    /// for a third ply before it, the press that showed nothing.
     fn commit_all_seen(
         &mut self,
         b: BoardId,
         pending: &PendingPress,
+        earlier: &PendingPress,
         candidate: &Candidate,
-        history: &[sensing::Snapshot],
-        snapshot: usize,
+        cells: &sensing::Cells,
         final_call: bool,
     ) {
         self.tracks[b].presses.pending = None;
-        let cells = self.cells_at(b, history, snapshot);
+        let first = self.tracks[b]
+            .presses
+            .unexplained
+            .filter(|p| p.by == pending.by)
+            .and_then(|p| p.clock_ms);
+        let clocks = [first, earlier.clock_ms, pending.clock_ms];
+        let seen = candidate.plies.len().min(clocks.len());
         self.commit(
             b,
             candidate,
-            &cells,
+            cells,
             pending.t_msg,
-            pending.clock_ms,
+            &clocks[clocks.len() - seen..],
             final_call,
         );
     }
@@ -290,12 +300,20 @@ impl Arbiter {
             });
             color = !color;
         }
+        // The ply before the presser's, when its press was seen showing nothing (the move
+        // taken before the board showed it), keeps that press's clock.
+        let turn = self.game.board(b).turn();
+        let before = self.tracks[b]
+            .presses
+            .unexplained
+            .filter(|p| candidate.plies.len() == 2 && p.by == turn)
+            .and_then(|p| p.clock_ms);
         self.commit(
             b,
             candidate,
             cells,
             pending.t_msg,
-            pending.clock_ms,
+            &[before, pending.clock_ms],
             final_call,
         );
     }
@@ -335,11 +353,13 @@ impl Arbiter {
         );
     }
 
-    /// No move of the presser explains the board.
+    /// No move of the presser explains the board (`clock_ms`: the presser's clock, as the
+    /// press message showed it).
     fn press_shows_nothing(
         &mut self,
         b: BoardId,
         by: Color,
+        clock_ms: Option<u64>,
         baseline: &sensing::Residual,
         final_call: bool,
     ) {
@@ -356,7 +376,7 @@ impl Arbiter {
         }
         if !moved || final_call {
             self.tracks[b].presses.pending = None;
-            self.report_press_without_move(b, by, baseline, moved);
+            self.report_press_without_move(b, by, clock_ms, baseline, moved);
         } else {
             self.wait_for_next_snapshot(b);
         }
@@ -506,6 +526,7 @@ impl Arbiter {
         &mut self,
         b: BoardId,
         by: Color,
+        clock_ms: Option<u64>,
         baseline: &sensing::Residual,
         moved: bool,
     ) {
@@ -517,6 +538,7 @@ impl Arbiter {
             track.presses.unexplained = Some(UnexplainedPress {
                 by,
                 t_msg: now,
+                clock_ms,
                 tell_at: now + track.timing.max_wait_ms,
             });
             return;
@@ -612,20 +634,21 @@ impl Arbiter {
         self.tracks[b].presses.stable_judged = Some(last_change);
         if let Some(candidate) = found {
             let mover = candidate_mover(self.game.board(b), &candidate);
-            self.commit(b, &candidate, &cells, now, None, false);
+            self.commit(b, &candidate, &cells, now, &[], false);
             self.tracks[b].presses.last_stable_commit = Some(StableCommit { t_ms: now, mover });
         }
     }
 
     /// Plays the candidate's plies into the record, updates tokens, raises the alerts the
-    /// plies call for, and settles cross-board drops.
+    /// plies call for, and settles cross-board drops. `clocks`: the mover's clock after each
+    /// of the last plies, as their presses showed it (plies before them had no press seen).
     pub(super) fn commit(
         &mut self,
         b: BoardId,
         cand: &Candidate,
         cells: &sensing::Cells,
         t_msg: Millis,
-        clock_ms: Option<u64>,
+        clocks: &[Option<u64>],
         final_call: bool,
     ) {
         let n = cand.plies.len();
@@ -670,10 +693,11 @@ impl Arbiter {
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
             let (mv, confirm) = settle_promotion(planned, cells, mover);
-            let last = i + 1 == n;
             let meta = PlyMeta {
                 t_ms: Some(t_msg),
-                clock_ms: if last { clock_ms } else { None },
+                clock_ms: (i + clocks.len())
+                    .checked_sub(n)
+                    .and_then(|k| clocks.get(k).copied().flatten()),
                 comment: None,
             };
             let number = self.game.board(b).fullmoves();
@@ -982,7 +1006,7 @@ impl Arbiter {
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
         let cells = self.tracks[b].sensed.cells;
-        self.commit(b, first, &cells, t_msg, clock_ms, false);
+        self.commit(b, first, &cells, t_msg, &[clock_ms], false);
         let ply = PlyRef {
             board: b,
             color: mover,

@@ -112,6 +112,8 @@ pub struct UnexplainedPress {
     pub by: Color,
     /// When the press message came.
     pub t_msg: Millis,
+    /// The presser's clock after the move, as the press message showed it.
+    pub clock_ms: Option<u64>,
     pub tell_at: Millis,
 }
 

@@ -74,6 +74,18 @@ fn at_every_offset(
             p.dump()
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        // Every press was seen: each ply keeps its mover's clock, the record's too.
+        let clocks: Vec<Option<u64>> = p
+            .arb
+            .game()
+            .record()
+            .iter()
+            .map(|ply| ply.meta.clock_ms)
+            .collect();
+        assert!(
+            clocks.iter().all(Option::is_some),
+            "offset {offset}: {clocks:?}"
+        );
         let comments: Vec<String> = p
             .arb
             .game()
