@@ -149,3 +149,68 @@ fn late_clock_bluetooth_a() -> Scene {
     s.timing[0] = Timing::for_scan_period(500);
     s
 }
+
+/// After 1.e4 e5 2.d3 on a Bluetooth board whose clock messages come late, Black sets the
+/// bishop on e7 and presses, White's hand is on the knight at once (g1 reported empty
+/// before the scan reached e7), White plays Nf3 and presses, and Black lifts the bishop
+/// again before White's press message has come, holding it a while before setting it on
+/// c5. So no moment showed Be7 alone: White's knight was already off g1. At 40 offsets:
+/// each time the record must read `Be7 Nf3 Bc5` with no alert (not the bishop's first
+/// move to wherever it may go in hand), and e7 must have shown only after g1 was lifted
+/// at least 4 times (else the test proves nothing).
+#[test]
+fn a_move_shown_only_after_the_reply_began_then_moved_on_is_the_move_shown() {
+    let mut reply_first = 0;
+    for offset in 0..40 {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "d2", "d3", 'P');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "f8")
+            .wait(150)
+            .place(A, "e7", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "g1")
+            .wait(300)
+            .place(A, "f3", 'N')
+            .wait(40)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "e7")
+            .wait(900)
+            .place(A, "c5", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a2", "a3", 'P');
+        let p = s.run(3000);
+        let first_after = |sq: &str, want: fn(Option<char>) -> bool| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, piece)| t > start && want(piece.map(|p| p.char())))
+                .map(|(t, _)| t)
+        };
+        if let (Some(e7), Some(g1)) = (
+            first_after("e7", |p| p == Some('b')),
+            first_after("g1", |p| p.is_none()),
+        ) && g1 < e7
+        {
+            reply_first += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "d3", "Be7", "Nf3", "Bc5", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        reply_first >= 4,
+        "the bishop showed on e7 after the knight's lift only {reply_first} times"
+    );
+}

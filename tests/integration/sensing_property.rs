@@ -146,6 +146,18 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Be7 shown only after White's knight was off g1, and the bishop lifted again
+        // before White's press message came: read as Ba3, the bishop's first square in
+        // hand (scenario sensing_moved_on). Seed 6161's sweep, 2026-11-24.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 11_724_300_744_951_609_713,
+        },
         // An upright promoted pawn lifted to move before the opponent's late press was
         // judged, no report having come while it stood: its move read as a pawn drop
         // (scenario sensing_promoted).

@@ -54,136 +54,165 @@ pub(super) fn judge_by_evidence(
     let mut current_since: Millis = 0;
     // A later reading the current one may yet give way to, once the reply shows.
     let mut undecided: Option<(usize, Option<Millis>)> = None;
-    for (index, snap) in history.iter().enumerate() {
-        // The one candidate shown exactly at this moment, if exactly one is.
-        let off = offs[index];
-        let exact: Vec<usize> = (0..cands.len())
-            .filter(|&i| {
-                cands[i].expect.matches_beside(&snap.cells, off, changed[i])
-                    && visibly_landed(&cands[i], &snap.cells)
-            })
-            .collect();
-        // Several shown at once may differ only in plies before the last that the board
-        // cannot tell apart (the kind of a drop taken before the scan saw it): the one
-        // keeping the current reading's earlier plies is the same reading with its last
-        // move shown further on (a pawn's landing reported before its lift).
-        let same_before = |i: usize| {
-            current.is_some_and(|(cur, _)| {
-                let (a, b) = (&cands[cur].plies, &cands[i].plies);
-                a.len() == b.len() && a.len() > 1 && a[..a.len() - 1] == b[..b.len() - 1]
-            })
-        };
-        let one = match exact[..] {
-            [one] => one,
-            [] => continue,
-            _ => match exact
-                .iter()
-                .filter(|&&i| same_before(i))
-                .collect::<Vec<_>>()[..]
-            {
-                [&one] => one,
-                _ => continue,
-            },
-        };
-        match current {
-            None => {
-                current = Some((one, index));
-                current_since = snap.t_ms;
-            }
-            Some((cur, _)) if cur == one => current = Some((cur, index)),
-            Some((cur, cur_at)) => {
-                let r = explain_with(
-                    &cands[cur].expect,
-                    &snap.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                );
-                let (appeared, gone) = mover_changes(&cands[cur].expect, &snap.cells, presser);
-                // ...unless the opponent stands there by now: the reply took it (a victim
-                // lifted first), it did not leave for the other reading's move.
-                // The victim lifted first and the capturer are one gesture: the
-                // capturer's lift (or its landing, if the scan shows that first) shows
-                // within a scan and a hand's move of it.
-                let opp = cands[cur].expect.board().by_color(!presser);
-                let reply_seen_at = history[index..]
+    // No reading shown exactly: the presser's move may have shown only with the opponent's
+    // hand already on the reply (its first lift reported before the move's landing, in the
+    // scan's order). A move shown with the presser's pieces exactly as it has them and
+    // only the reply's first lift besides is shown all the same (not with a
+    // promoted piece on the board, whose token may lie unseen, nor for a promotion).
+    for relaxed in [false, true] {
+        if relaxed
+            && (current.is_some() || depth != Depth::Short || c.tokens.iter().next().is_some())
+        {
+            break;
+        }
+        for (index, snap) in history.iter().enumerate() {
+            // The one candidate shown exactly at this moment, if exactly one is.
+            let off = offs[index];
+            let exact: Vec<usize> = (0..cands.len())
+                .filter(|&i| {
+                    (if relaxed {
+                        matches!(
+                            cands[i].plies[..],
+                            [Move::Normal {
+                                promotion: None,
+                                ..
+                            }]
+                        ) && shown_beside_reply(&cands[i].expect, &snap.cells, presser)
+                    } else {
+                        cands[i].expect.matches_beside(&snap.cells, off, changed[i])
+                    }) && visibly_landed(&cands[i], &snap.cells)
+                })
+                .collect();
+            // Several shown at once may differ only in plies before the last that the board
+            // cannot tell apart (the kind of a drop taken before the scan saw it): the one
+            // keeping the current reading's earlier plies is the same reading with its last
+            // move shown further on (a pawn's landing reported before its lift).
+            let same_before = |i: usize| {
+                current.is_some_and(|(cur, _)| {
+                    let (a, b) = (&cands[cur].plies, &cands[i].plies);
+                    a.len() == b.len() && a.len() > 1 && a[..a.len() - 1] == b[..b.len() - 1]
+                })
+            };
+            let one = match exact[..] {
+                [one] => one,
+                [] => continue,
+                _ => match exact
                     .iter()
-                    .find(|s| {
-                        opp.into_iter()
-                            .any(|sq| s.cells.get(sq).color() != Some(!presser))
-                            || gone
-                                .into_iter()
-                                .any(|sq| s.cells.get(sq).color() == Some(!presser))
-                    })
-                    .map(|s| s.t_ms);
-                let own_lift = own_departure(c, &cands[cur], gone, history, index, deadline);
-                let taken = !own_lift
-                    && gone
-                        .into_iter()
-                        .all(|sq| latest.cells.get(sq).color() == Some(!presser))
-                    && reply_seen_at
-                        .is_some_and(|t| t <= snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
-                let vanished = gone.any() && !taken;
-                let more_regular = cands[one].irregular < cands[cur].irregular;
-                let less_regular = cands[one].irregular > cands[cur].irregular;
-                // A mover's piece standing somewhere new is the mover's doing (a correction,
-                // a slide going on). A mover's piece gone may also be the opponent lifting a
-                // victim: it only counts toward an equally regular reading, and only within
-                // one scan of the reading it would complete (the lift of a move comes before
-                // its placement, so their reports are at most a scan apart).
-                let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
-                // The mover's piece left in the same pass as the current reading's landing
-                // (its own hand, see `own_departure`), and this reading's last ply is that
-                // piece's move: the board has shown the move whole only now (an en passant
-                // victim lifted well after the pawn landed), so it replaces the reading
-                // that left the piece unexplained, however late.
-                let departs_here = own_lift
-                    && cands[one]
-                        .plies
-                        .last()
-                        .is_some_and(|&m| gone.is_subset(touched(m)) && m.from().is_some());
-                // A less regular reading shown only because a piece was lifted well after
-                // that reading's landing showed is no move (a piece knocked off its square
-                // after the press): the anomaly is the lift.
-                // The mover's piece moved on only once the reply was under way: the
-                // mover's next move, the reading shown stands, unless this reading is that
-                // one with the reply and the next move after it (presses missed).
-                let (shown, now) = (&cands[cur].plies, &cands[one].plies);
-                let goes_on_to_next = now.len() == shown.len() + 2 && now.starts_with(shown);
-                let next_move = !goes_on_to_next
-                    && moved_after_reply(c, &cands[cur].expect, presser, history, cur_at, index);
-                let switch = !next_move
-                    && (appeared
-                        || more_regular
-                        || (vanished && !less_regular && (same_move || departs_here))
-                        || (r.cost >= ANOMALY_COST
-                            && !(less_regular && lifted_after_landing(c, &cands[one], history))));
-                // A switch on a piece gone alone, where the opponent has a piece in hand
-                // that could be taking it and has not landed anywhere yet: which it was,
-                // the reply will show.
-                let takers = (switch
-                    && !own_lift
-                    && !appeared
-                    && !more_regular
-                    && r.cost < ANOMALY_COST
-                    && !reply_landed(&cands[one].expect, &latest.cells, !presser))
-                .then(|| takers_of(&cands[cur].expect, gone, &latest.cells, !presser))
-                .flatten();
-                // A capturer in hand: until the reply lands. One still standing: for a
-                // scan, in which its lift would be reported.
-                // The same reading shown again is still the one waiting, since it was
-                // first shown (it may be shown again long after: the piece stays gone).
-                if undecided.is_none_or(|(u, _)| u != one) {
-                    undecided = takers.map(|in_hand| {
-                        // The capturer is lifted within a hand's move of its victim
-                        // (the victim lifted first), reported within a scan.
-                        let until =
-                            (!in_hand).then_some(snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
-                        (one, until)
-                    });
-                }
-                if switch && takers.is_none() {
-                    current_since = snap.t_ms;
+                    .filter(|&&i| same_before(i))
+                    .collect::<Vec<_>>()[..]
+                {
+                    [&one] => one,
+                    _ => continue,
+                },
+            };
+            match current {
+                None => {
                     current = Some((one, index));
+                    current_since = snap.t_ms;
+                }
+                Some((cur, _)) if cur == one => current = Some((cur, index)),
+                Some((cur, cur_at)) => {
+                    let r = explain_with(
+                        &cands[cur].expect,
+                        &snap.cells,
+                        presser,
+                        Some(c.state.reserve(!presser)),
+                    );
+                    let (appeared, gone) = mover_changes(&cands[cur].expect, &snap.cells, presser);
+                    // ...unless the opponent stands there by now: the reply took it (a victim
+                    // lifted first), it did not leave for the other reading's move.
+                    // The victim lifted first and the capturer are one gesture: the
+                    // capturer's lift (or its landing, if the scan shows that first) shows
+                    // within a scan and a hand's move of it.
+                    let opp = cands[cur].expect.board().by_color(!presser);
+                    let reply_seen_at = history[index..]
+                        .iter()
+                        .find(|s| {
+                            opp.into_iter()
+                                .any(|sq| s.cells.get(sq).color() != Some(!presser))
+                                || gone
+                                    .into_iter()
+                                    .any(|sq| s.cells.get(sq).color() == Some(!presser))
+                        })
+                        .map(|s| s.t_ms);
+                    let own_lift = own_departure(c, &cands[cur], gone, history, index, deadline);
+                    let taken = !own_lift
+                        && gone
+                            .into_iter()
+                            .all(|sq| latest.cells.get(sq).color() == Some(!presser))
+                        && reply_seen_at
+                            .is_some_and(|t| t <= snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
+                    let vanished = gone.any() && !taken;
+                    let more_regular = cands[one].irregular < cands[cur].irregular;
+                    let less_regular = cands[one].irregular > cands[cur].irregular;
+                    // A mover's piece standing somewhere new is the mover's doing (a correction,
+                    // a slide going on). A mover's piece gone may also be the opponent lifting a
+                    // victim: it only counts toward an equally regular reading, and only within
+                    // one scan of the reading it would complete (the lift of a move comes before
+                    // its placement, so their reports are at most a scan apart).
+                    let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
+                    // The mover's piece left in the same pass as the current reading's landing
+                    // (its own hand, see `own_departure`), and this reading's last ply is that
+                    // piece's move: the board has shown the move whole only now (an en passant
+                    // victim lifted well after the pawn landed), so it replaces the reading
+                    // that left the piece unexplained, however late.
+                    let departs_here = own_lift
+                        && cands[one]
+                            .plies
+                            .last()
+                            .is_some_and(|&m| gone.is_subset(touched(m)) && m.from().is_some());
+                    // A less regular reading shown only because a piece was lifted well after
+                    // that reading's landing showed is no move (a piece knocked off its square
+                    // after the press): the anomaly is the lift.
+                    // The mover's piece moved on only once the reply was under way: the
+                    // mover's next move, the reading shown stands, unless this reading is that
+                    // one with the reply and the next move after it (presses missed).
+                    let (shown, now) = (&cands[cur].plies, &cands[one].plies);
+                    let goes_on_to_next = now.len() == shown.len() + 2 && now.starts_with(shown);
+                    let next_move = !goes_on_to_next
+                        && moved_after_reply(
+                            c,
+                            &cands[cur].expect,
+                            presser,
+                            history,
+                            cur_at,
+                            index,
+                        );
+                    let switch = !next_move
+                        && (appeared
+                            || more_regular
+                            || (vanished && !less_regular && (same_move || departs_here))
+                            || (r.cost >= ANOMALY_COST
+                                && !(less_regular
+                                    && lifted_after_landing(c, &cands[one], history))));
+                    // A switch on a piece gone alone, where the opponent has a piece in hand
+                    // that could be taking it and has not landed anywhere yet: which it was,
+                    // the reply will show.
+                    let takers = (switch
+                        && !own_lift
+                        && !appeared
+                        && !more_regular
+                        && r.cost < ANOMALY_COST
+                        && !reply_landed(&cands[one].expect, &latest.cells, !presser))
+                    .then(|| takers_of(&cands[cur].expect, gone, &latest.cells, !presser))
+                    .flatten();
+                    // A capturer in hand: until the reply lands. One still standing: for a
+                    // scan, in which its lift would be reported.
+                    // The same reading shown again is still the one waiting, since it was
+                    // first shown (it may be shown again long after: the piece stays gone).
+                    if undecided.is_none_or(|(u, _)| u != one) {
+                        undecided = takers.map(|in_hand| {
+                            // The capturer is lifted within a hand's move of its victim
+                            // (the victim lifted first), reported within a scan.
+                            let until =
+                                (!in_hand).then_some(snap.t_ms + c.scan_ms + CAPTURE_GESTURE_MS);
+                            (one, until)
+                        });
+                    }
+                    if switch && takers.is_none() {
+                        current_since = snap.t_ms;
+                        current = Some((one, index));
+                    }
                 }
             }
         }
@@ -809,4 +838,19 @@ pub(super) fn judge_by_cost(
             baseline: latest_baseline.unwrap_or_default(),
         },
     }
+}
+
+/// Does the board show this one-ply reading with, besides, only the opponent's reply begun:
+/// the presser's pieces all as the reading has them, and one of the opponent's pieces
+/// lifted (not yet set down: a piece standing anew could as well be knocked there)?
+fn shown_beside_reply(expect: &Expect, cells: &Cells, presser: Color) -> bool {
+    let mut lifted = 0;
+    for sq in expect.differences(cells) {
+        if cells.get(sq).is_empty() && expect.color(sq) == Some(!presser) {
+            lifted += 1;
+        } else {
+            return false;
+        }
+    }
+    lifted == 1
 }
