@@ -259,3 +259,152 @@ fn slide_taken_at_once(from: &str, taker: char, want: [&str; 6]) {
         "the trail showed short of an unseen landing only {short_trail} times"
     );
 }
+
+/// Board B: 1.e4 e5 2.Ba6 bxa6: Black took a bishop, so White on board A holds it.
+fn white_a_holds_a_bishop(s: &mut Scene) {
+    s.mv(B, "e2", "e4", 'P').mv(B, "e7", "e5", 'p');
+    s.mv(B, "f1", "a6", 'B');
+    take(s, B, "b7", "a6", 'p');
+}
+
+/// Board B as above, then 3.Qg4 d6 4.Qxc8 Qxc8: White on board A holds a bishop and a
+/// queen.
+fn white_a_holds_a_bishop_and_a_queen(s: &mut Scene) {
+    white_a_holds_a_bishop(s);
+    s.mv(B, "d1", "g4", 'Q').mv(B, "d7", "d6", 'p');
+    take(s, B, "g4", "c8", 'Q');
+    take(s, B, "d8", "c8", 'q');
+}
+
+/// White drops `dropped` on `square` of board A (a Bluetooth board: a 500 ms scan) and
+/// presses; Black takes it at once with the piece on `from` (`taker`), a piece that could
+/// as well have gone there by a plain move, and presses.
+fn drop_taken_at_once_on_a(s: &mut Scene, dropped: char, square: &str, from: &str, taker: char) {
+    s.place(A, square, dropped)
+        .wait(40)
+        .press(A, White)
+        .wait(60)
+        .lift(A, square)
+        .wait(150)
+        .lift(A, from)
+        .wait(200)
+        .place(A, square, taker)
+        .wait(250)
+        .press(A, Black)
+        .wait(1500);
+}
+
+/// Plays `scene` on a Bluetooth board A at 24 offsets of the scans; each time board A's
+/// record must read `want` with no alert, and the piece dropped on `square` must have gone
+/// unseen at least 4 times (else the test proves nothing).
+fn on_a_at_every_offset(scene: impl Fn(&mut Scene), square: &str, dropped: char, want: &[&str]) {
+    let mut unseen = 0;
+    for offset in 0..24 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.wait(offset * 41);
+        scene(&mut s);
+        let p = s.run(3000);
+        let shown = s
+            .seen(A, square)
+            .iter()
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == dropped));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            want,
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "the drop went unseen only {unseen} times");
+}
+
+/// Before dropping, White lifts the e-pawn for a while and sets it back on e3; then the
+/// bishop dropped on c6 is taken at once by the knight from b8, which could as well have
+/// gone to c6 by a plain move. The pawn's lift is no move (the pawn stands on e3 again and
+/// never showed on e4): the press was the drop the knight took, not e4 (its landing unseen,
+/// as if the knight on f6 were lifting it to take) with the knight moving to an empty
+/// square.
+#[test]
+fn a_drop_taken_at_once_after_a_piece_set_back_is_the_drop() {
+    on_a_at_every_offset(
+        |s| {
+            white_a_holds_a_bishop(s);
+            s.mv(A, "e2", "e3", 'P').mv(A, "g8", "f6", 'n');
+            s.lift(A, "e3").wait(700).place(A, "e3", 'P').wait(300);
+            drop_taken_at_once_on_a(s, 'B', "c6", "b8", 'n');
+            s.mv(A, "d2", "d3", 'P').mv(A, "h7", "h6", 'p');
+        },
+        "c6",
+        'B',
+        &["e3", "Nf6", "B@c6", "Nxc6", "d3", "h6"],
+    );
+}
+
+/// White holds a bishop and a queen and drops the bishop on c6 with check; the knight
+/// takes it at once (a plain move to c6 as far as the board shows), and White's next move
+/// is the queen d1–h5. Read with that press, the queen could have gone d1–e2 (or f3, g4)
+/// with the first press and on to h5 with the third, but the board showed d1 emptied only
+/// long after the knight landed: the queen left after the reply, so the first press was
+/// the drop (the bishop: the one of the two that gives check).
+#[test]
+fn a_drop_taken_at_once_then_a_queen_move_is_no_queen_move_in_two() {
+    on_a_at_every_offset(
+        |s| {
+            white_a_holds_a_bishop_and_a_queen(s);
+            s.mv(A, "e2", "e4", 'P').mv(A, "d7", "d6", 'p');
+            drop_taken_at_once_on_a(s, 'B', "c6", "b8", 'n');
+            s.mv(A, "d1", "h5", 'Q').mv(A, "a7", "a6", 'p');
+        },
+        "c6",
+        'B',
+        &["e4", "d6", "B@c6+", "Nxc6", "Qh5", "a6"],
+    );
+}
+
+/// White drops the queen on e6 with check (the board shows it there), Black blocks with
+/// the bishop f8–e7, and White's queen takes it at once, all within a second: White's
+/// first press message (the clock is polled, up to a second late) may be judged only once
+/// the queen stands on e7. The queen on e7 with the bishop gone is then also "Q@e7, the
+/// bishop lifted as the reply under way", but the board showed the bishop land on e7 (the
+/// reply) before the queen came: the queen on e7 is White's next move, taking the reply.
+#[test]
+fn a_reply_taken_at_once_by_the_droppers_next_move_leaves_the_drop_where_it_showed() {
+    for offset in 0..24 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        white_a_holds_a_bishop_and_a_queen(&mut s);
+        s.mv(A, "a2", "a3", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 41);
+        s.place(A, "e6", 'Q')
+            .wait(40)
+            .press(A, White)
+            .wait(600)
+            .lift(A, "f8")
+            .wait(150)
+            .place(A, "e7", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(250)
+            .lift(A, "e6")
+            .wait(60)
+            .lift(A, "e7")
+            .wait(60)
+            .place(A, "e7", 'Q')
+            .wait(40)
+            .press(A, White)
+            .wait(1500);
+        take(&mut s, A, "e8", "e7", 'k');
+        s.mv(A, "b2", "b3", 'P').mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["a3", "e5", "Q@e6+", "Be7", "Qxe7+", "Kxe7", "b3", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+}

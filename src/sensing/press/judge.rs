@@ -535,10 +535,13 @@ fn next_move_after_reply(expect: &Expect, mover: Color, history: &[Snapshot], at
             latest.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover)
         })
         .collect();
+    // At the reply's landing the mover's squares were still as the reading has them, or
+    // held the reply's piece (which the mover's next move then took).
     !mine.is_empty()
-        && mine
-            .iter()
-            .all(|&sq| expect.allows(sq, replied.cells.get(sq)))
+        && mine.iter().all(|&sq| {
+            let cell = replied.cells.get(sq);
+            expect.allows(sq, cell) || cell.color() == Some(!mover)
+        })
 }
 
 /// Did the piece of `shown`'s last move go on from its landing to `other`'s (the same plies

@@ -462,13 +462,16 @@ fn readings(
 ) -> Vec<Candidate> {
     let mut cands = candidates(c, presser, diff, cells, depth);
     let after_deadline = history.last().is_some_and(|s| s.t_ms > deadline);
+    let before = c.expect();
     // One pass: a reading is large, and each pass that drops one moves the rest.
     cands.retain(|k| {
         let ruled_out = (after_deadline && lands_late(c, k, history, deadline))
             || lands_out_of_order(c, k, history)
+            || departs_out_of_order(c, &before, k, history)
             || victim_moved_on(c, k, history)
             || victim_left_after_the_press(c, k, history, deadline)
-            || victim_gone_long_before(c, k, history);
+            || victim_gone_long_before(c, k, history)
+            || set_back_unmoved(c, &before, k, history);
         !ruled_out
     });
     cands

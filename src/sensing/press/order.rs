@@ -127,6 +127,65 @@ pub(super) fn lands_out_of_order(
     false
 }
 
+/// Did a ply's piece first show gone from its square more than a scan after a later ply's
+/// landing first showed? A piece leaves before it lands, its press comes after, and the
+/// next ply only then: the board reports the lift within a scan of it, so before the next
+/// landing's report and a scan. Such a reading joins a move made later (the dropper's
+/// next move, its piece lifted only after the reply stood) to an earlier press (a drop
+/// taken at once, which the board never showed). Only squares no earlier ply of the
+/// reading touches, so the record tells what stood there.
+pub(super) fn departs_out_of_order(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    if cand.plies.len() < 2 {
+        return false;
+    }
+    let mut color = c.state.turn();
+    let mut touched_before = Bitboard::EMPTY;
+    let mut departures = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
+    let mut landings = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
+    for &m in &cand.plies {
+        let from = match m {
+            Move::Castle { king, .. } => Some(king),
+            other => other.from(),
+        };
+        departures.push(from.filter(|&f| !touched_before.contains(f)).and_then(|f| {
+            history
+                .iter()
+                .find(|s| !before.allows(f, s.cells.get(f)))
+                .map(|s| s.t_ms)
+        }));
+        let sq = move_landing(m);
+        let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        // A piece of the same colour stood there before (a victim taken back at once): the
+        // landing shows only once the square showed something else.
+        let anew = if before.color(sq) == Some(color) {
+            history
+                .iter()
+                .position(|s| s.cells.get(sq).color() != Some(color))
+        } else {
+            Some(0)
+        };
+        landings.push(
+            anew.filter(|_| !unseen)
+                .and_then(|i| first_shown(cand, sq, color, &history[i..])),
+        );
+        touched_before |= touched(m);
+        color = !color;
+    }
+    departures.iter().enumerate().any(|(i, gone)| {
+        gone.is_some_and(|gone| {
+            landings[i + 1..]
+                .iter()
+                .flatten()
+                .any(|&landed| gone > landed + c.scan_ms)
+        })
+    })
+}
+
 /// Did a ply of the reading first show on its landing square only after `deadline`? (A
 /// landing never shown is no evidence either way: a piece captured before the scan passed.
 /// Nor is a promoted pawn's or a hidden promoted piece's: laid on its side, it shows
@@ -198,6 +257,41 @@ pub(super) fn first_shown(
             cell.color() == Some(color) && (!ends_there || cand.expect.allows(sq, cell))
         })
         .map(|s| s.t_ms)
+}
+
+/// Does a ply of the reading move a piece that stands back on its square at the end, its
+/// landing never shown? A piece lifted and set back where it stood (touched, a move thought
+/// over) made no move: had it moved, the board would have shown it where it landed, and a
+/// piece taken there before the scan passed cannot come back. Plies whose squares a later
+/// ply of the reading moves on are no evidence.
+pub(super) fn set_back_unmoved(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    let Some(latest) = history.last() else {
+        return false;
+    };
+    let mut color = c.state.turn();
+    for (i, m) in cand.plies.iter().enumerate() {
+        if let Move::Normal { from, to, .. } = *m {
+            let squares = Bitboard::from_square(from).with(to);
+            let moved_on = cand.plies[i + 1..]
+                .iter()
+                .any(|n| touched(*n).intersects(squares));
+            let cell = latest.cells.get(from);
+            let set_back = cell.color() == Some(color) && before.allows(from, cell);
+            let landed = history
+                .iter()
+                .any(|s| s.cells.get(to).color() == Some(color));
+            if !moved_on && set_back && !landed {
+                return true;
+            }
+        }
+        color = !color;
+    }
+    false
 }
 
 /// Was a one-ply reading's piece lifted from its square more than a scan after its landing
