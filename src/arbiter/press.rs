@@ -426,7 +426,22 @@ impl Arbiter {
                     .find(|s| !shows(s))
                     .is_some_and(|gone| gone.t_ms <= before.window[i].t_ms + scan_ms + 60)
             });
-            let empty_at_commit = one_pass && before.window.last().is_some_and(|s| !shows(s));
+            // Or the landing never shown at all (the piece read as taken there at once,
+            // before the scan passed it, not a piece laid on its side), and this reply
+            // leaves it empty: its taker never landed there either, so the piece may have
+            // been taken where the board did show it.
+            let never_shown = shown.is_none()
+                && !history.iter().any(shows)
+                && !sensing::press::is_promotion(p.mv)
+                && p.mv.from().is_none_or(|f| {
+                    before
+                        .appearance
+                        .tokens
+                        .get(f)
+                        .is_none_or(|t| !t.may_be_unseen())
+                });
+            let empty_at_commit =
+                (one_pass && before.window.last().is_some_and(|s| !shows(s))) || never_shown;
             let still_empty = residual.in_progress.contains(landing)
                 || residual.anomalies.iter().any(|a| {
                     matches!(*a, Anomaly::Missing { piece, square }

@@ -112,3 +112,57 @@ fn a_pawn_dropped_in_front_of_its_own_pawn_and_the_pawn_behind_taken() {
         }
     }
 }
+
+/// White, holding a pawn, pushes e4-e5 on a Bluetooth board and Black lifts the knight on
+/// b4 at once to reply (Nd5). The scan passes e5, then b4, then e4 in one pass (fields
+/// 28, 33, 36): it may report the pawn on e5, the knight lifted, then e4 empty. Until the
+/// scan reached e4 the board showed a drop on e5, and the push never showed exactly (the
+/// knight was already off b4 when e4 showed empty). But e4 emptied in the same pass as the
+/// landing showed, the mover's own hand: the push, not a drop with the pawn behind missing.
+#[test]
+fn a_pawn_pushed_its_origin_shown_empty_after_the_replys_first_lift() {
+    let mut trapped = 0;
+    for offset in 0..40 {
+        let mut s = white_a_holds_a_pawn(true);
+        s.wait(offset * 13);
+        let first = s.t;
+        s.lift(A, "e4")
+            .wait(80)
+            .place(A, "e5", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(60)
+            .lift(A, "b4")
+            .wait(300)
+            .place(A, "d5", 'n')
+            .wait(40)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "d2", "d3", 'P');
+        let p = s.run(3000);
+        let when = |sq: &str, empty: bool| {
+            s.seen(A, sq)
+                .iter()
+                .find(|(t, piece)| *t > first && piece.is_none() == empty)
+                .map(|&(t, _)| t)
+        };
+        if let (Some(landed), Some(knight), Some(origin)) =
+            (when("e5", false), when("b4", true), when("e4", true))
+            && landed < knight
+            && knight < origin
+        {
+            trapped += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "Nc6", "Nf3", "Nb4", "e5", "Nd5", "d3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        trapped >= 3,
+        "the knight's lift showed between the pawn's landing and its origin only {trapped} times"
+    );
+}

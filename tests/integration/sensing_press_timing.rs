@@ -572,3 +572,124 @@ fn a_late_press_message_and_the_next_move_under_way_are_not_three_plies() {
         "the queen showed on its way before both press messages only {trail_first} times"
     );
 }
+
+/// Single-board blitz on a Bluetooth board (a 500 ms scan, the clock polled 2-3 times a
+/// second, its messages late at times): Black's queen steps a5–a6 and is pressed, and White answers at once, the queen from b6 to c6, where
+/// Black's bishop on b7 takes it: the bishop lifted, then the queen, both held a while,
+/// then the bishop set down. White's press may be judged while both pieces are in hand: the queen gone from
+/// b6, nothing on c6 or b7. Read then, `Qxb7+` (the queen slid on through c6 and was taken
+/// on b7 by Black's queen before the scan passed it, the taker still in hand) explains the
+/// board more cheaply than `Qc6` with both pieces of the reply in hand, and when the
+/// bishop lands on c6 nothing explains it (no drops in this preset). But the board never
+/// showed the queen on b7, and its taker never landed there: Black's press that nothing
+/// explains reads White's move again with it, `Qc6 Bxc6`. (When the clock never showed
+/// Black's press for Qa6, White's press reads both queen moves at once: not this path.)
+#[test]
+fn a_queen_taken_where_it_showed_is_not_read_as_taken_further_on() {
+    let mut both_in_hand = 0;
+    for offset in
+        (0..100).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let mut s = Scene::bluetooth_a("uscf-blitz");
+        // A capture: the victim lifted, the capturer lifted and set down, pressed.
+        let take = |s: &mut Scene, from: &str, to: &str, p: char, by| {
+            s.lift(A, to)
+                .wait(200)
+                .lift(A, from)
+                .wait(200)
+                .place(A, to, p)
+                .wait(300)
+                .press(A, by)
+                .wait(1500);
+        };
+        s.mv(A, "c2", "c4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "d1", "c2", 'Q')
+            .mv(A, "b7", "b5", 'p')
+            .mv(A, "e2", "e4", 'P')
+            .mv(A, "c7", "c5", 'p')
+            .mv(A, "g1", "h3", 'N')
+            .mv(A, "e8", "e7", 'k')
+            .mv(A, "c2", "a4", 'Q')
+            .mv(A, "c8", "b7", 'b')
+            .mv(A, "b2", "b3", 'P')
+            .mv(A, "d8", "b6", 'q')
+            .mv(A, "g2", "g3", 'P')
+            .mv(A, "h7", "h5", 'p');
+        take(&mut s, "a4", "b5", 'Q', White);
+        s.mv(A, "d7", "d6", 'p')
+            .mv(A, "d2", "d4", 'P')
+            .mv(A, "b6", "a5", 'q')
+            .mv(A, "e1", "e2", 'K')
+            .mv(A, "g7", "g5", 'p')
+            .mv(A, "c1", "f4", 'B');
+        take(&mut s, "g5", "f4", 'p', Black);
+        s.mv(A, "h1", "g1", 'R')
+            .mv(A, "f7", "f5", 'p')
+            .mv(A, "b5", "b6", 'Q');
+        s.wait(offset * 23);
+        let first = s.t;
+        s.lift(A, "a5")
+            .wait(120)
+            .place(A, "a6", 'q')
+            .wait(40)
+            .press(A, Black)
+            .wait(250)
+            .lift(A, "b6")
+            .wait(150)
+            .place(A, "c6", 'Q')
+            .wait(40)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "b7")
+            .wait(350)
+            .lift(A, "c6")
+            .wait(1000)
+            .place(A, "c6", 'b')
+            .wait(40)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "g1", "g2", 'R');
+        let p = s.run(3000);
+        // Black's press for Qa6 shown by the clock (White's clock, on the left, running):
+        // else White's press reads both queen moves at once, another path.
+        if !s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && running == Some(ClockSide::Left))
+        {
+            continue;
+        }
+        // The reply's two pieces in hand through a whole pass of the scan: the queen's
+        // square reported empty a scan or more before the bishop showed on it.
+        let c6 = s.seen(A, "c6");
+        let emptied = c6
+            .iter()
+            .find(|(t, piece)| *t > first && piece.is_none())
+            .map(|&(t, _)| t);
+        let bishop = c6
+            .iter()
+            .find(|(t, piece)| *t > first && piece.is_some_and(|p| p.char() == 'b'))
+            .map(|&(t, _)| t);
+        if let (Some(emptied), Some(bishop)) = (emptied, bishop)
+            && emptied + 500 <= bishop
+        {
+            both_in_hand += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "c4", "e5", "Qc2", "b5", "e4", "c5", "Nh3", "Ke7", "Qa4", "Bb7", "b3", "Qb6", "g3",
+                "h5", "Qxb5", "d6", "d4", "Qa5+", "Ke2", "g5", "Bf4", "gxf4", "Rg1", "f5", "Qb6",
+                "Qa6", "Qc6", "Bxc6", "Rg2"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        both_in_hand >= 4,
+        "the reply's pieces were in hand through a pass only {both_in_hand} times"
+    );
+}

@@ -321,6 +321,48 @@ pub(super) fn judge_by_evidence(
             });
         }
     }
+    // The shown reading leaves a piece of the mover's gone that left its square in the
+    // same pass of the scan as the landing showed (the mover's own hand: a pawn pushed,
+    // where a drop on its landing looked the same until the scan reached the origin), the
+    // opponent's first lift reported in between, so the move itself never showed exactly:
+    // the one move from that square to the same landing stands if it explains the board
+    // with no anomaly and is as regular (not a neighbour pocketed in the same pass, read
+    // as a pawn gone diagonally).
+    if !moved_on && now.cost >= ANOMALY_COST {
+        let (_, gone) = mover_changes(&one.expect, &latest.cells, presser);
+        let n = one.plies.len();
+        let landing = one.plies.last().map(|&m| move_landing(m));
+        if own_departure(c, one, gone, history, history.len() - 1, deadline) {
+            let mut from_there: Vec<&Candidate> = cands
+                .iter()
+                .filter(|k| {
+                    k.plies.len() == n
+                        && k.irregular <= one.irregular
+                        && !k.off_pattern
+                        && k.plies[..n - 1] == one.plies[..n - 1]
+                        && k.plies.last().is_some_and(|&m| {
+                            Some(move_landing(m)) == landing
+                                && m.from().is_some()
+                                && gone.is_subset(touched(m))
+                        })
+                        && explains_within(k, ANOMALY_COST - 1)
+                })
+                .collect();
+            if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
+                let residual = explain_with(
+                    &k.expect,
+                    &latest.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                );
+                return Some(Verdict::Commit {
+                    candidate: k.clone(),
+                    residual,
+                    snapshot: history.len() - 1,
+                });
+            }
+        }
+    }
     let agrees = !moved_on
         && (!appeared_since
             || next_move_after_reply(&one.expect, presser, history, index)
