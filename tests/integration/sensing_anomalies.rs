@@ -358,6 +358,23 @@ fn injections_still_failing() {
             Injection::Pocket,
             3_023_788_046_271_524_618,
         ),
+        // The fresh sweep of seed 4747 (20,000 injections a preset), 2026-11-24 evening;
+        // both fail on 2ec5c3d too. A pawn pocketed on a3 with no `missing` raised, and a
+        // pocket on e7 shortly before board B's mate ends the game.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Pocket,
+            7_172_242_764_560_584_663,
+        ),
+        (
+            "transfer-chess",
+            BoardId::A,
+            11,
+            Injection::Pocket,
+            371_328_349_623_869_432,
+        ),
     ]);
 }
 
