@@ -294,6 +294,17 @@ pub(super) fn judge_by_evidence(
                 c.scan_ms + CAPTURE_GESTURE_MS,
             ) && explains_within(k, now.cost.saturating_sub(1))
         });
+    // Another reading committed in the shown one's place, as the board stands now.
+    let commit_now = |k: &Candidate| Verdict::Commit {
+        candidate: k.clone(),
+        residual: explain_with(
+            &k.expect,
+            &latest.cells,
+            presser,
+            Some(c.state.reserve(!presser)),
+        ),
+        snapshot: history.len() - 1,
+    };
     // The shown move's piece left its landing before the press could show (the hand going
     // on along its slide), and the opponent's piece now stands where another reading of
     // that same move lands it, as a capture: the piece went on to that square and was
@@ -308,17 +319,7 @@ pub(super) fn judge_by_evidence(
             })
             .collect();
         if let (Some(k), None) = (taken.pop(), taken.pop()) {
-            let residual = explain_with(
-                &k.expect,
-                &latest.cells,
-                presser,
-                Some(c.state.reserve(!presser)),
-            );
-            return Some(Verdict::Commit {
-                candidate: k.clone(),
-                residual,
-                snapshot: history.len() - 1,
-            });
+            return Some(commit_now(k));
         }
     }
     // The shown reading leaves a piece of the mover's gone that left its square in the
@@ -349,17 +350,7 @@ pub(super) fn judge_by_evidence(
                 })
                 .collect();
             if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
-                let residual = explain_with(
-                    &k.expect,
-                    &latest.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                );
-                return Some(Verdict::Commit {
-                    candidate: k.clone(),
-                    residual,
-                    snapshot: history.len() - 1,
-                });
+                return Some(commit_now(k));
             }
         }
     }
