@@ -7,7 +7,7 @@
 
 use crate::common::scene::Scene;
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::A;
+use tandem::BoardId::{A, B};
 use tandem::Millis;
 use tandem::dgt::ClockSide;
 
@@ -691,5 +691,89 @@ fn a_queen_taken_where_it_showed_is_not_read_as_taken_further_on() {
     assert!(
         both_in_hand >= 4,
         "the reply's pieces were in hand through a pass only {both_in_hand} times"
+    );
+}
+
+/// Black takes with a piece on board B: lift the victim, then the capturer, set it down,
+/// press.
+fn black_takes_on_b(s: &mut Scene, from: &str, to: &str, p: char) {
+    s.lift(B, to)
+        .wait(200)
+        .lift(B, from)
+        .wait(200)
+        .place(B, to, p)
+        .wait(300)
+        .press(B, Black)
+        .wait(1500);
+}
+
+/// White on board A holds a bishop and a knight (Black took both on board B). After 1.e4
+/// e5 2.d3, Black plays a6, White drops the bishop on b5 (it stands there through two
+/// passes of the scan) and Black takes it, three presses in about a second. Where the
+/// clock's messages do not tell the presses apart, the three plies are read together: the
+/// board showed each landing in order, the bishop on b5 among them (so the drop was the
+/// bishop, not the knight), and not Black's pawn gone from a7 to b5 (illegal) alone. At
+/// 40 offsets: each time the record must read the plies with no alert, and at least 4
+/// times the three must have been read together (else the test proves nothing).
+#[test]
+fn a_drop_the_board_showed_then_taken_behind_presses_the_clock_never_showed_is_that_piece() {
+    let mut together = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(B, "e2", "e3", 'P').mv(B, "e7", "e5", 'p');
+        s.mv(B, "f1", "a6", 'B');
+        black_takes_on_b(&mut s, "b8", "a6", 'n');
+        s.mv(B, "g1", "e2", 'N').mv(B, "d7", "d6", 'p');
+        s.mv(B, "e2", "f4", 'N');
+        black_takes_on_b(&mut s, "e5", "f4", 'p');
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "d2", "d3", 'P');
+        s.wait(offset * 50);
+        s.lift(A, "a7")
+            .wait(100)
+            .place(A, "a6", 'p')
+            .wait(40)
+            .press(A, Black)
+            .wait(250)
+            .place(A, "b5", 'B')
+            .wait(40)
+            .press(A, White)
+            .wait(500)
+            .lift(A, "b5")
+            .wait(60)
+            .lift(A, "a6")
+            .wait(60)
+            .place(A, "b5", 'p')
+            .wait(40)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "d3", "a6", "B@b5", "axb5"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        // The last three plies of board A recorded at one moment: read together.
+        let times: Vec<Option<Millis>> = p
+            .arb
+            .game()
+            .record()
+            .iter()
+            .filter(|ply| ply.board == A)
+            .map(|ply| ply.meta.t_ms)
+            .collect();
+        if let [.., x, y, z] = times[..]
+            && x == y
+            && y == z
+        {
+            together += 1;
+        }
+    }
+    assert!(
+        together >= 4,
+        "the three plies were read together only {together} times"
     );
 }

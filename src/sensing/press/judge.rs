@@ -841,10 +841,21 @@ pub(super) fn judge_by_cost(
         };
         scored.sort_by_key(|(cand, r)| key(cand, r));
         let best = key(scored[0].0, &scored[0].1);
-        let tied: Vec<(&Candidate, Residual)> = scored
+        let mut tied: Vec<(&Candidate, Residual)> = scored
             .into_iter()
             .take_while(|(cand, r)| key(cand, r) == best)
             .collect();
+        // Readings alike but for a drop's kind, the dropped piece taken since: the one
+        // whose dropped piece the board showed on its square is the drop made.
+        if tied.len() > 1 {
+            let shown: Vec<usize> = (0..tied.len())
+                .filter(|&i| drops_shown(c, tied[i].0, history))
+                .collect();
+            if let [one] = shown[..] {
+                tied.swap(0, one);
+                tied.truncate(1);
+            }
+        }
         if tied.len() == 1 {
             let Some((candidate, residual)) = tied.into_iter().next() else {
                 continue;
@@ -889,4 +900,22 @@ fn shown_beside_reply(expect: &Expect, cells: &Cells, presser: Color) -> bool {
         }
     }
     lifted == 1
+}
+
+/// Does the reading drop a piece, and did the board show each piece it drops, as that
+/// piece, on its square at some moment?
+fn drops_shown(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
+    let mut color = c.state.turn();
+    let mut drops = 0;
+    for &m in &cand.plies {
+        if let Move::Put { role, to } = m {
+            drops += 1;
+            let cell = Cell::piece(Piece { color, role });
+            if !history.iter().any(|s| s.cells.get(to) == cell) {
+                return false;
+            }
+        }
+        color = !color;
+    }
+    drops > 0
 }

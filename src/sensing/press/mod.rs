@@ -218,7 +218,9 @@ fn judge_press_now(
     // answered an earlier move, both presses unseen.
     let reply_first =
         committed_reading(&short).is_some_and(|(k, r)| reply_landed_first(c, k, r, history));
-    if clean(&short) && !reply_first {
+    // An illegal short reading is no answer yet: a deeper one may put it right.
+    let short_regular = committed_reading(&short).is_none_or(|(k, _)| k.irregular == 0);
+    if clean(&short) && !reply_first && short_regular {
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
@@ -326,8 +328,15 @@ fn judge_press_now(
             .filter(|a| a.color() == Some(presser))
             .count()
     };
-    let better = rl.cost < rs.cost
-        && (missed_presses
+    // A legal reading whose every landing the board showed in order, explaining the board
+    // as well as an illegal short one, puts it right: the presses between went unseen.
+    let puts_right = rl.cost <= rs.cost
+        && cl.irregular < cs.irregular
+        && cl.irregular == 0
+        && landings_in_order(c, cl, history);
+    let better = puts_right
+        || rl.cost < rs.cost
+            && (missed_presses
             || (reply_first && cl.plies.len() == 3 && landings_in_order(c, cl, history))
             // The presser's last move was down before the lever (its report within a
             // scan of the message), so the opponent's move that landed before it was
