@@ -694,19 +694,6 @@ fn a_queen_taken_where_it_showed_is_not_read_as_taken_further_on() {
     );
 }
 
-/// Black takes with a piece on board B: lift the victim, then the capturer, set it down,
-/// press.
-fn black_takes_on_b(s: &mut Scene, from: &str, to: &str, p: char) {
-    s.lift(B, to)
-        .wait(200)
-        .lift(B, from)
-        .wait(200)
-        .place(B, to, p)
-        .wait(300)
-        .press(B, Black)
-        .wait(1500);
-}
-
 /// White on board A holds a bishop and a knight (Black took both on board B). After 1.e4
 /// e5 2.d3, Black plays a6, White drops the bishop on b5 (it stands there through two
 /// passes of the scan) and Black takes it, three presses in about a second. Where the
@@ -722,10 +709,10 @@ fn a_drop_the_board_showed_then_taken_behind_presses_the_clock_never_showed_is_t
         let mut s = Scene::new("uscf-bughouse");
         s.mv(B, "e2", "e3", 'P').mv(B, "e7", "e5", 'p');
         s.mv(B, "f1", "a6", 'B');
-        black_takes_on_b(&mut s, "b8", "a6", 'n');
+        s.take(B, "b8", "a6", 'n');
         s.mv(B, "g1", "e2", 'N').mv(B, "d7", "d6", 'p');
         s.mv(B, "e2", "f4", 'N');
-        black_takes_on_b(&mut s, "e5", "f4", 'p');
+        s.take(B, "e5", "f4", 'p');
         s.mv(A, "e2", "e4", 'P')
             .mv(A, "e7", "e5", 'p')
             .mv(A, "d2", "d3", 'P');

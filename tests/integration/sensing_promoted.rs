@@ -10,7 +10,7 @@
 
 use crate::common::scene::{Played, Scene, k, pc};
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::{self, A, B};
+use tandem::BoardId::{A, B};
 use tandem::Millis;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::sim::emulator::EmulatorConfig;
@@ -274,18 +274,6 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
     );
 }
 
-/// A capture on board `b`: the victim lifted, the capturer lifted and set down, pressed.
-fn take(s: &mut Scene, b: BoardId, from: &str, to: &str, p: char) {
-    s.lift(b, to)
-        .wait(200)
-        .lift(b, from)
-        .wait(200)
-        .place(b, to, p)
-        .wait(300)
-        .press(b, pc(p).color)
-        .wait(1500);
-}
-
 /// On board B White takes a rook (1.h4 g5 2.hxg5 h6 3.Rxh6 Rxh6 4.gxh6): Black on A
 /// holds a rook. On A White promotes hxg8 and lays the pawn on its side, Black answers a3,
 /// White moves the lying queen g8-g7, where the board sees nothing, and presses. Black
@@ -300,11 +288,11 @@ fn rook_lifted_after_a_lying_queen_moved(
 ) -> (Played, Option<(Millis, Millis, Millis)>) {
     let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.mv(B, "h2", "h4", 'P').mv(B, "g7", "g5", 'p');
-    take(&mut s, B, "h4", "g5", 'P');
+    s.take(B, "h4", "g5", 'P');
     s.mv(B, "h7", "h6", 'p');
-    take(&mut s, B, "h1", "h6", 'R');
-    take(&mut s, B, "h8", "h6", 'r');
-    take(&mut s, B, "g5", "h6", 'P');
+    s.take(B, "h1", "h6", 'R');
+    s.take(B, "h8", "h6", 'r');
+    s.take(B, "g5", "h6", 'P');
     s.pawn_on_the_seventh();
     s.lift(A, "h7")
         .wait(300)

@@ -61,18 +61,10 @@ impl Scene {
     /// Board B: 1.e4 d5 2.Nc3 dxe4, Black's capture pressed: White on board A holds a pawn.
     pub fn black_takes_a_pawn_on_b(&mut self) -> &mut Scene {
         use BoardId::B;
-        use Color::Black;
         self.mv(B, "e2", "e4", 'P')
             .mv(B, "d7", "d5", 'p')
             .mv(B, "b1", "c3", 'N')
-            .lift(B, "e4")
-            .wait(200)
-            .lift(B, "d5")
-            .wait(200)
-            .place(B, "e4", 'p')
-            .wait(300)
-            .press(B, Black)
-            .wait(1500)
+            .take(B, "d5", "e4", 'p')
     }
 
     /// Board A: White's h-pawn takes its way to h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4),
@@ -202,6 +194,19 @@ impl Scene {
     pub fn press(&mut self, b: BoardId, c: Color) -> &mut Self {
         self.act(b, PhysicalAction::PressClock { by: c });
         self
+    }
+
+    /// A capture: the victim lifted, the capturer lifted and set down, pressed.
+    pub fn take(&mut self, b: BoardId, from: &str, to: &str, p: char) -> &mut Self {
+        let color = pc(p).color;
+        self.lift(b, to)
+            .wait(200)
+            .lift(b, from)
+            .wait(200)
+            .place(b, to, p)
+            .wait(300)
+            .press(b, color)
+            .wait(1500)
     }
 
     /// A plain move: lift, 300 ms in the hand, place, 300 ms, press.
