@@ -7,7 +7,7 @@ use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
-use crate::rules::Seat;
+use crate::rules::{EndReason, Seat};
 use crate::sensing::{
     self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, explain, explain_before,
 };
@@ -18,6 +18,16 @@ impl Arbiter {
     fn mover_since_last_commit(&self, b: BoardId) -> Color {
         // The side that moved last (before the first move: Black, whose pieces stand still).
         !self.game.board(b).turn()
+    }
+
+    /// The match ended by a mate or stalemate on board `b`: its last move has no reply
+    /// (the other board's players may still be in the middle of one).
+    fn no_reply(&self, b: BoardId) -> bool {
+        self.game.result().is_some_and(|r| match r.reason {
+            EndReason::Checkmate { loser } => loser.board == b,
+            EndReason::Stalemate { board } => board == b,
+            _ => false,
+        })
     }
 
     /// What the sensors should show on the committed board (kept between field updates,
@@ -317,7 +327,13 @@ impl Arbiter {
                     })
                     .collect()
             });
-        let residual = explain_before(&expect, &cells, mover, None, before);
+        // A mate or stalemate on this board has no reply: no opponent's hand is on a victim.
+        let not_victims = if self.no_reply(b) {
+            Bitboard::FULL
+        } else {
+            before
+        };
+        let residual = explain_before(&expect, &cells, mover, None, not_victims);
         let quiet = !final_call && residual.in_progress.is_empty();
         self.report_long_wrong(b, mover, &expect, &cells, (t_msg, landed_at), &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
@@ -433,15 +449,33 @@ impl Arbiter {
             .copied()
             .filter(|e| (quiet && settled(e.square)) || monitor.extra_at_commit[mover].contains(e))
             .collect();
+        // The mover's pieces gone that the opponent may be lifting as victims.
+        let held: Vec<MissingAtCommit> = residual
+            .in_progress
+            .into_iter()
+            .filter(|&sq| expect.color(sq) == Some(mover) && sensed.cells.get(sq).is_empty())
+            .map(|square| MissingAtCommit {
+                square,
+                expected: expect.mask(square),
+            })
+            .collect();
         // Gone too freshly to be told now, on a quiet board: told once a scan has passed
         // with no landing anywhere (the second half of a moved piece's reports), unless
-        // the board stirred meanwhile (see `recheck_missing`).
+        // the board stirred meanwhile. Gone where the opponent may be lifting it as a
+        // victim: told if it is still held alone, nothing else stirring, as long after as
+        // a displaced piece may stand (see `recheck_missing`).
+        let held_until = track.timing.displaced_ms;
         monitor.missing_recheck = missing
             .iter()
             .filter(|(m, _)| quiet && !report_missing.iter().any(|(sq, _)| *sq == m.square))
             .map(|(m, _)| sensed.changed_at[m.square.to_usize()] + scan)
+            .chain(held.iter().map(|m| {
+                // Held since it went, or since this commit: a moved piece taken at once
+                // may never have shown on its square.
+                sensed.changed_at[m.square.to_usize()].max(now) + held_until
+            }))
             .max();
-        monitor.missing_at_commit[mover] = missing.iter().map(|(m, _)| *m).collect();
+        monitor.missing_at_commit[mover] = missing.iter().map(|(m, _)| *m).chain(held).collect();
         monitor.extra_at_commit[mover] = extra;
         for (square, piece) in report_missing {
             self.raise_missing_piece(b, square, piece);
@@ -451,9 +485,12 @@ impl Arbiter {
         }
     }
 
-    /// The mover's pieces found gone at a quiet commit before they had stood gone for a
-    /// scan: still gone a scan on, the same piece expected, nobody moving and no press
-    /// being judged, they are missing (the rule of a quiet commit, a scan later).
+    /// The mover's pieces found gone at a commit but not told then: still gone a scan on,
+    /// the same piece expected, nobody moving and no press being judged, they are missing
+    /// (the rule of a quiet commit, a scan later). Where the opponent could be lifting one
+    /// as a victim, it is missing if it is all that differs from the record after as long
+    /// as a displaced piece may stand: a capturer follows its victim within a hand's move,
+    /// and a mover's next commit may never come (the match ends on the other board).
     pub(super) fn recheck_missing(&mut self, b: BoardId) {
         let track = &self.tracks[b];
         if track
@@ -467,22 +504,39 @@ impl Arbiter {
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed_expect(b);
         let cells = self.tracks[b].sensed.cells;
-        let residual = explain(&expect, &cells, mover);
-        if residual.in_progress.any() {
-            return;
-        }
-        let now = self.now;
+        // After a mate or stalemate on this board, no opponent's hand is on a victim.
+        let residual = if self.no_reply(b) {
+            explain_before(&expect, &cells, mover, None, Bitboard::FULL)
+        } else {
+            explain(&expect, &cells, mover)
+        };
         let track = &self.tracks[b];
-        let scan = track.timing.scan_ms;
-        let gone: Vec<(Square, Piece)> = residual
-            .anomalies
-            .iter()
-            .filter_map(|a| match *a {
+        let candidates: Vec<(Square, Piece)> = if residual.in_progress.is_empty() {
+            let gone = residual.anomalies.iter().filter_map(|a| match *a {
                 Anomaly::Missing { piece, square } if piece.color == mover => Some((square, piece)),
                 _ => None,
-            })
+            });
+            gone.collect()
+        } else {
+            // Read as victims being lifted: missing only if they are all that differs (the
+            // recheck was set as long after the commit as a victim may be held alone).
+            let diff = expect.differences(&cells);
+            let gone: Vec<(Square, Piece)> = diff
+                .into_iter()
+                .filter(|&sq| cells.get(sq).is_empty())
+                .filter_map(|sq| expect.logical(sq).map(|p| (sq, p)))
+                .filter(|(_, p)| p.color == mover)
+                .collect();
+            if gone.len() != diff.count() {
+                return;
+            }
+            gone
+        };
+        let now = self.now;
+        let gone: Vec<(Square, Piece)> = candidates
+            .into_iter()
             .filter(|&(square, _)| {
-                track.sensed.steady_for(square, now) >= scan
+                track.sensed.steady_for(square, now) >= track.timing.scan_ms
                     && track.monitor.missing_at_commit[mover].contains(&MissingAtCommit {
                         square,
                         expected: expect.mask(square),

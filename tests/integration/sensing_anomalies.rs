@@ -152,6 +152,33 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // A piece pocketed just before the press where the opponent could take it, then
+        // the match over (a mate on board B 2.4 s later, or on this board with the move):
+        // no `missing` was raised before the end, the empty square read as a victim the
+        // opponent was lifting. Now a victim held alone, nothing else stirring, for as long
+        // as a displaced piece may stand, is missing; and a mate has no reply
+        // (`sensing_pocketed`). The fresh sweeps of seeds 6060 and 4747, 2026-11-24.
+        (
+            "uscf-blitz",
+            BoardId::A,
+            13,
+            Injection::Pocket,
+            3_023_788_046_271_524_618,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Pocket,
+            7_172_242_764_560_584_663,
+        ),
+        (
+            "transfer-chess",
+            BoardId::A,
+            11,
+            Injection::Pocket,
+            371_328_349_623_869_432,
+        ),
         (
             "uscf-bughouse",
             BoardId::B,
@@ -341,41 +368,6 @@ fn injections_that_once_failed() {
         ),
     ];
     replay_injections(&cases);
-}
-
-/// Injections a sweep failed on that still fail (README, known limitations), from the
-/// fresh sweeps of 2026-11-24: a piece pocketed a second before the game ended in mate,
-/// no `missing` raised before the end. Run by hand.
-#[test]
-#[ignore = "known failures, run by hand"]
-fn injections_still_failing() {
-    replay_injections(&[
-        // The fresh sweep of seed 6060 (20,000 injections a preset), 2026-11-24 afternoon.
-        (
-            "uscf-blitz",
-            BoardId::A,
-            13,
-            Injection::Pocket,
-            3_023_788_046_271_524_618,
-        ),
-        // The fresh sweep of seed 4747 (20,000 injections a preset), 2026-11-24 evening;
-        // both fail on 2ec5c3d too. A pawn pocketed on a3 with no `missing` raised, and a
-        // pocket on e7 shortly before board B's mate ends the game.
-        (
-            "uscf-bughouse",
-            BoardId::B,
-            12,
-            Injection::Pocket,
-            7_172_242_764_560_584_663,
-        ),
-        (
-            "transfer-chess",
-            BoardId::A,
-            11,
-            Injection::Pocket,
-            371_328_349_623_869_432,
-        ),
-    ]);
 }
 
 fn replay_injections(cases: &[(&str, BoardId, usize, Injection, u64)]) {

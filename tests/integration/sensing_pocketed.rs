@@ -231,3 +231,169 @@ fn a_piece_pocketed_while_its_owner_moves_another_is_missing_not_the_moved_piece
         "h2, a1 and h1 reported in that order, h2 well before, only {relevant} times"
     );
 }
+
+/// When board A first showed the clock of the side other than `mover` running after
+/// `pressed`: the press message.
+fn press_message(s: &Scene, pressed: u64) -> u64 {
+    let clock = s.clock_seen(A);
+    let before = clock
+        .iter()
+        .rfind(|&&(t, _)| t < pressed)
+        .map(|&(_, running)| running)
+        .unwrap();
+    clock
+        .into_iter()
+        .find(|&(t, running)| t >= pressed && running != before)
+        .map(|(t, _)| t)
+        .unwrap()
+}
+
+/// When board A last reported `square` empty.
+fn emptied(s: &Scene, square: &str) -> u64 {
+    s.seen(A, square)
+        .into_iter()
+        .rfind(|&(_, piece)| piece.is_none())
+        .map(|(t, _)| t)
+        .unwrap()
+}
+
+#[test]
+fn a_piece_pocketed_where_the_opponent_could_take_it_is_missing_while_the_opponent_thinks() {
+    // 1.e4 e5 2.Nf3, then Black plays a7-a6 and pockets the pawn on e5, which White's
+    // knight attacks, as the lever goes down. At the commit the empty e5 may be White's
+    // first lift of a capture, Nxe5 (a victim lifted before its capturer): not told then.
+    // But White thinks on for seconds and nothing else stirs: a capturer follows its
+    // victim within a hand's move, so the pawn is missing, without waiting for Black's
+    // next commit (which may never come: the match can end on the other board).
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 37)
+            .mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N');
+        s.lift(A, "a7").wait(300).place(A, "a6", 'p').wait(200);
+        let pressed = s.t + 150;
+        s.wait((offset % 4) * 40).lift(A, "e5");
+        s.t = pressed;
+        s.press(A, Black).wait(8000);
+        let p = s.run(1000);
+        // Relevant when e5 was reported empty before the press was committed (its
+        // message and the settling time, a scan and a little).
+        let committed = press_message(&s, pressed) + 300;
+        let e5 = emptied(&s, "e5");
+        if e5 > committed {
+            continue;
+        }
+        relevant += 1;
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("e5"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        // Told as long after the commit as a displaced piece may stand (2 s on a USB
+        // board), a scan or so past it at most.
+        let told = p.raised[0].t_ms;
+        assert!(
+            told >= committed + 2000 - 300 && told <= committed + 2000 + 300,
+            "offset {offset}: e5 empty {e5}, committed {committed}, told {told}"
+        );
+    }
+    assert!(
+        relevant >= 12,
+        "only {relevant} pockets reported before the commit"
+    );
+}
+
+#[test]
+fn a_victim_held_a_moment_before_its_capturer_is_taken_not_missing() {
+    // The same position, Black's a6 played cleanly. White lifts the pawn on e5 first and
+    // holds it up to a second and a half (handing it to the partner, say) before the
+    // knight takes on e5: a capture, nothing missing.
+    for offset in 0..8 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "a7", "a6", 'p');
+        s.lift(A, "e5")
+            .wait(500 + offset * 150)
+            .lift(A, "f3")
+            .wait(250)
+            .place(A, "e5", 'N')
+            .wait(300)
+            .press(A, White)
+            .wait(3000);
+        let p = s.run(1000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "a6", "Nxe5"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.alerts(), [], "offset {offset}\n{}", p.dump());
+    }
+}
+
+#[test]
+fn a_piece_pocketed_with_a_mating_move_is_missing() {
+    // 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#, White pocketing the pawn on e4 (which Black's
+    // knight attacks) as the lever goes down. Mated, Black makes no reply: the empty e4 is
+    // no victim of Nxe4 being lifted, and the pawn is missing before the match's end
+    // closes the board to alerts.
+    let mut relevant = 0;
+    for offset in 0..16 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 41)
+            .mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "f1", "c4", 'B')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "d1", "h5", 'Q')
+            .mv(A, "g8", "f6", 'n');
+        s.lift(A, "f7")
+            .wait(200)
+            .lift(A, "h5")
+            .wait(300)
+            .place(A, "f7", 'Q')
+            .wait(200);
+        let pressed = s.t + 150;
+        s.wait((offset % 4) * 40).lift(A, "e4");
+        s.t = pressed;
+        s.press(A, White).wait(5000);
+        let p = s.run(1000);
+        let committed = press_message(&s, pressed) + 300;
+        if emptied(&s, "e4") > committed {
+            continue;
+        }
+        relevant += 1;
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        let alarms: Vec<_> = p
+            .alerts()
+            .into_iter()
+            .filter(|a| a.0 != tandem::arbiter::AlertKind::GameEnd)
+            .collect();
+        assert_eq!(
+            alarms,
+            [k(Missing, Some("e4"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 8,
+        "only {relevant} pockets reported before the commit"
+    );
+}

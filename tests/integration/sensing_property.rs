@@ -146,6 +146,38 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A moved piece taken at once (Nf4 exf4, f5 gxf5: never shown on its square) is no
+        // pocketed piece held by the opponent's hand; and a mate on board B ends the
+        // match while board A's reply axb5 is under way, the victim already replaced:
+        // neither is `missing`. Found by seed 4747's sweeps with the rule for a victim held
+        // alone, 2026-11-24.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 9_883_110_041_599_482_662,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 926_604_055_582_498_156,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_967_910_136_219_618_524,
+        },
         // B@a5 stood 2.5 s, Qxa5, the clock showing none of the three presses: the
         // three plies tied on the drop's kind; the bishop the board showed is the drop.
         // Seed 4747's sweep, 2026-11-24.
