@@ -426,6 +426,16 @@ impl Arbiter {
                 _ => {}
             }
         }
+        // The mover's last move's piece gone from where the board showed it land: a stop
+        // on a slide's way whose end the board has not reported yet, or a piece taken at
+        // once by a reply not shown yet. Told, like a victim held, only if it stays gone.
+        let moved_to = self
+            .game
+            .record()
+            .iter()
+            .rev()
+            .find(|p| p.board == b)
+            .map(|p| sensing::press::move_landing(p.mv));
         let now = self.now;
         let track = &mut self.tracks[b];
         // At once only what has stood for a full scan: a knocked or moved piece is two
@@ -438,7 +448,7 @@ impl Arbiter {
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
             .filter(|(m, _)| {
-                (quiet && settled(m.square))
+                (quiet && settled(m.square) && moved_to != Some(m.square))
                     || before.contains(m.square)
                     || monitor.missing_at_commit[mover].contains(m)
             })
@@ -465,11 +475,19 @@ impl Arbiter {
         // victim: told if it is still held alone, nothing else stirring, as long after as
         // a displaced piece may stand (see `recheck_missing`).
         let held_until = track.timing.displaced_ms;
-        monitor.missing_recheck = missing
+        let unreported: Vec<&MissingAtCommit> = missing
             .iter()
-            .filter(|(m, _)| quiet && !report_missing.iter().any(|(sq, _)| *sq == m.square))
-            .map(|(m, _)| sensed.changed_at[m.square.to_usize()] + scan)
-            .chain(held.iter().map(|m| {
+            .map(|(m, _)| m)
+            .filter(|m| !report_missing.iter().any(|(sq, _)| *sq == m.square))
+            .collect();
+        let (moved_piece, others): (Vec<&MissingAtCommit>, Vec<&MissingAtCommit>) = unreported
+            .into_iter()
+            .partition(|m| moved_to == Some(m.square));
+        monitor.missing_recheck = others
+            .iter()
+            .filter(|_| quiet)
+            .map(|m| sensed.changed_at[m.square.to_usize()] + scan)
+            .chain(held.iter().chain(moved_piece).map(|m| {
                 // Held since it went, or since this commit: a moved piece taken at once
                 // may never have shown on its square.
                 sensed.changed_at[m.square.to_usize()].max(now) + held_until

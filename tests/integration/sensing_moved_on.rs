@@ -214,3 +214,158 @@ fn a_move_shown_only_after_the_reply_began_then_moved_on_is_the_move_shown() {
         "the bishop showed on e7 after the knight's lift only {reply_first} times"
     );
 }
+
+/// After 1.g3 a6 2.d3 a5 3.Qd2 h6 4.e4 h5 on a USB board whose clock messages come late,
+/// White plays f3 and presses, Black answers Nc6 at once and presses, and White's queen
+/// slides d2–g2 along the second rank, stopping a moment on e2, and White presses. The
+/// first press's message comes after the queen showed on e2: read then, f3 Nc6 Qe2 are
+/// three plies that landed in order before it. But the queen goes on from e2 before that
+/// press is judged, and the reply's press and White's come after: e2 was a stop on the
+/// queen's way, the press was f3's alone. At 40 offsets of the scan and the clock: each
+/// time the record must read `f3 Nc6 Qg2` with no alert, and the queen must have shown on
+/// e2 before the first press's message and gone on before it was judged at least 4 times.
+#[test]
+fn a_slide_stopping_on_a_square_before_a_late_press_message_is_no_move_there() {
+    let mut relevant = 0;
+    for offset in 0..40 {
+        let mut s = Scene::with(
+            "uscf-blitz",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (500, 700),
+                ..EmulatorConfig::default()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.mv(A, "g2", "g3", 'P')
+            .mv(A, "a7", "a6", 'p')
+            .mv(A, "d2", "d3", 'P')
+            .mv(A, "a6", "a5", 'p')
+            .mv(A, "d1", "d2", 'Q')
+            .mv(A, "h7", "h6", 'p')
+            .mv(A, "e2", "e4", 'P')
+            .mv(A, "h6", "h5", 'p');
+        s.wait(offset * 37);
+        s.lift(A, "f2").wait(300).place(A, "f3", 'P').wait(100);
+        let pressed = s.t;
+        s.press(A, White)
+            .wait(150)
+            .lift(A, "b8")
+            .wait(300)
+            .place(A, "c6", 'n')
+            .wait(100)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "d2")
+            .wait(100)
+            .place(A, "e2", 'Q')
+            .wait(150 + (offset % 5) * 30)
+            .lift(A, "e2")
+            .wait(100)
+            .place(A, "g2", 'Q')
+            .wait(150)
+            .press(A, White)
+            .wait(3000);
+        let p = s.run(3000);
+        // The first press's message: the clock's first report of Black's side running
+        // (White's clock is on the left) after the lever; judged a scan and a little on.
+        let message = s
+            .clock_seen(A)
+            .into_iter()
+            .find(|&(t, running)| t > pressed && running == Some(ClockSide::Right))
+            .map(|(t, _)| t)
+            .unwrap();
+        let e2 = s.seen(A, "e2");
+        let shown = e2
+            .iter()
+            .find(|(_, piece)| piece.is_some())
+            .map(|&(t, _)| t);
+        let gone_on = e2
+            .iter()
+            .rfind(|(_, piece)| piece.is_none())
+            .map(|&(t, _)| t);
+        if let (Some(shown), Some(gone_on)) = (shown, gone_on)
+            && shown <= message
+            && gone_on < message + 300
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "g3", "a6", "d3", "a5", "Qd2", "h6", "e4", "h5", "f3", "Nc6", "Qg2"
+            ],
+            "offset {offset}: message {message}, e2 {e2:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "the queen showed on e2 before the message and went on before the judgement only {relevant} times"
+    );
+}
+
+/// After 1.e4 d6 2.Qe2 a6 3.Qc4 a5 on a Bluetooth board whose clock messages come late,
+/// White's queen slides c4–e6, stopping a moment on d5, and White presses; Black takes it
+/// at once, lifting the queen off e6 before the scan showed it there, and hands it to the
+/// partner before the bishop goes to e6: Bxe6. The board showed the queen on d5, then d5
+/// empty, and never the queen on e6: until Black's bishop lifts, the queen is nowhere. It
+/// is no missing queen: the stop was on its way, and its end was taken. At 40 offsets: the record must read `Qe6 Bxe6` with no alert each time, and the
+/// queen must have shown on d5 and never on e6 at least 4 times.
+#[test]
+fn a_slide_whose_end_was_taken_at_once_leaves_no_piece_missing_from_its_stop() {
+    let mut relevant = 0;
+    for offset in 0..40 {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "d7", "d6", 'p')
+            .mv(A, "d1", "e2", 'Q')
+            .mv(A, "a7", "a6", 'p')
+            .mv(A, "e2", "c4", 'Q')
+            .mv(A, "a6", "a5", 'p');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "c4")
+            .wait(100)
+            .place(A, "d5", 'Q')
+            .wait(300 + (offset % 4) * 60)
+            .lift(A, "d5")
+            .wait(100)
+            .place(A, "e6", 'Q')
+            .wait(60)
+            .press(A, White)
+            .wait(250)
+            .lift(A, "e6")
+            .wait(900)
+            .lift(A, "c8")
+            .wait(250)
+            .place(A, "e6", 'b')
+            .wait(200)
+            .press(A, Black)
+            .wait(4000);
+        let p = s.run(3000);
+        let queen_on = |sq: &str| {
+            s.seen(A, sq)
+                .into_iter()
+                .any(|(t, piece)| t > start && piece.is_some_and(|p| p.char() == 'Q'))
+        };
+        if queen_on("d5") && !queen_on("e6") {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "d6", "Qe2", "a6", "Qc4", "a5", "Qe6", "Bxe6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "the queen showed on d5 and never on e6 only {relevant} times"
+    );
+}

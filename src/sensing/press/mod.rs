@@ -319,7 +319,7 @@ fn judge_press_now(
         {
             short
         } else {
-            hold_unseen_presses(presser, history, seen, long)
+            hold_unseen_presses(c, presser, history, seen, long)
         };
     };
     let mover_anomalies = |r: &Residual| {
@@ -345,18 +345,20 @@ fn judge_press_now(
             || cl.irregular < cs.irregular
             || mover_anomalies(rl) < mover_anomalies(rs));
     if better {
-        hold_unseen_presses(presser, history, seen, long)
+        hold_unseen_presses(c, presser, history, seen, long)
     } else {
         short
     }
 }
 
 /// A deeper reading takes presses as unseen. When the clock did not show them missed and
-/// the presser's last move first showed only after the press message, it may as well be
-/// the presser's next move under way (a queen's slide caught on its way, on a slow scan)
-/// while the opponent's press is still to come: it waits for the final call, and the
-/// opponent's press, if it comes, rules it out.
+/// the presser's last move first showed only after the press message, or its piece has
+/// gone on from there since, it may as well be the presser's next move under way (a
+/// queen's slide caught on its way, on a slow scan; a press message held back) while the
+/// opponent's press is still to come: it waits for the final call, and the opponent's
+/// press, if it comes, rules it out.
 fn hold_unseen_presses(
+    c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
     seen: PressSeen,
@@ -370,7 +372,10 @@ fn hold_unseen_presses(
     else {
         return long;
     };
-    let shown_late = last_landing_shown(&candidate, presser, history).is_some_and(|t| t > seen.at);
+    // Shown after the message, or within a scan before it: placed, pressed and polled
+    // in that scan, or still to be pressed (the message from a poll before it).
+    let shown_late =
+        last_landing_shown(&candidate, presser, history).is_some_and(|t| t + c.scan_ms > seen.at);
     // The opponent's ply showed before this press's lever can have been pulled (its
     // message comes at most a clock lag after): this press came after that ply, so it is
     // for the presser's move after it, not for one before it with the rest to come.
@@ -383,7 +388,16 @@ fn hold_unseen_presses(
         )
         .is_some_and(|t| t + CLOCK_MESSAGE_LAG_MS < seen.at)
     });
-    if seen.missed || candidate.plies.len() < 2 || !shown_late || answered_before {
+    // The presser's last move shown, then its piece gone on from there (the board's
+    // latest report): a slide's trail, the piece still on its way, as much as a move and
+    // a piece lifted again after its own press. The opponent's press, if it comes, tells.
+    let moved_on = candidate.plies.last().is_some_and(|&m| {
+        let to = move_landing(m);
+        history
+            .last()
+            .is_some_and(|s| !candidate.expect.allows(to, s.cells.get(to)))
+    });
+    if seen.missed || candidate.plies.len() < 2 || !(shown_late || moved_on) || answered_before {
         return Verdict::Commit {
             candidate,
             residual,
