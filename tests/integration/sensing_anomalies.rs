@@ -370,6 +370,25 @@ fn injections_that_once_failed() {
     replay_injections(&cases);
 }
 
+/// Injections a sweep failed on that still fail (README, known limitations). Run by hand.
+#[test]
+#[ignore = "known failures, run by hand"]
+fn injections_still_failing() {
+    replay_injections(&[
+        // The fresh sweep of seed 3322 (20,000 injections a preset), 2026-11-24 night; it
+        // fails the same way on 08b0f59, where that session began. Black promotes g2-g1
+        // to a bishop laid on its side (unseen), and the extra knight set on c1 with it is
+        // read as the pawn's promotion there, `g2c1=N`, an illegal move.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::ExtraPiece,
+            13_150_939_654_751_321_420,
+        ),
+    ]);
+}
+
 fn replay_injections(cases: &[(&str, BoardId, usize, Injection, u64)]) {
     let mut failed = Vec::new();
     for &(preset, board, ply, what, seed) in cases {
