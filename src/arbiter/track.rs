@@ -325,13 +325,16 @@ pub struct MonitorState {
     pub displaced: WatchList<Anomaly>,
     /// Tokens the board cannot name.
     pub unknown: WatchList<Square>,
-    /// What was wrong with each colour's pieces at that colour's last commit: what is
-    /// still wrong at its next commit is reported.
+    /// What was wrong with each colour's pieces at that colour's last commit (pieces
+    /// gone, those the opponent may be lifting as victims included): what is still wrong
+    /// at its next commit is reported.
     pub missing_at_commit: ByColor<Vec<MissingAtCommit>>,
     pub extra_at_commit: ByColor<Vec<ExtraAtCommit>>,
-    /// When the mover's pieces found gone at a quiet commit, too freshly to be told then,
-    /// have been gone a full scan: looked at again then (the mover's next commit may be
-    /// long in coming, or never come).
+    /// When the mover's pieces found gone at a commit and not told then are looked at
+    /// again: a scan after they went, on a quiet board; as long after the commit as a
+    /// displaced piece may stand, for those the opponent may be lifting as victims and for
+    /// the mover's own moved piece (the mover's next commit may be long in coming, or
+    /// never come).
     pub missing_recheck: Option<Millis>,
     /// What the sensors should show on the committed board.
     pub committed_expect: ExpectCache,
