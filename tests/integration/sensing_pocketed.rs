@@ -64,13 +64,7 @@ fn a_piece_pocketed_before_the_press_is_no_victim_of_a_promotion_laid_down_secon
         let p = s.run(3000);
         // The physics: b8 reported empty seconds before c7 was (last), and the board never
         // showed White's piece on d8 (laid on its side as it was set down).
-        let emptied = |sq: &str| {
-            s.seen(A, sq)
-                .into_iter()
-                .rfind(|&(_, piece)| piece.is_none())
-                .map(|(t, _)| t)
-        };
-        let (b8, c7) = (emptied("b8").unwrap(), emptied("c7").unwrap());
+        let (b8, c7) = (emptied(&s, "b8"), emptied(&s, "c7"));
         assert!(
             b8 + 2000 < c7 && c7 >= capture,
             "offset {offset}: {b8} {c7}"
@@ -126,17 +120,7 @@ fn a_piece_pocketed_as_its_owner_presses_is_missing_while_the_opponent_thinks() 
         // committed (its message, and the settling time, a scan and a little), or after.
         // The press message: the first clock message after the lever showing White's
         // clock running.
-        let clock = s.clock_seen(A);
-        let black_ran = clock
-            .iter()
-            .rfind(|&&(t, _)| t < pressed)
-            .map(|&(_, running)| running)
-            .unwrap();
-        let message = clock
-            .into_iter()
-            .find(|&(t, running)| t >= pressed && running != black_ran)
-            .map(|(t, _)| t)
-            .unwrap();
+        let message = press_message(&s, pressed);
         let committed = message + 300;
         let emptied = s
             .seen(A, "h7")
@@ -232,8 +216,8 @@ fn a_piece_pocketed_while_its_owner_moves_another_is_missing_not_the_moved_piece
     );
 }
 
-/// When board A first showed the clock of the side other than `mover` running after
-/// `pressed`: the press message.
+/// The press message of a lever pulled at `pressed` on board A: the first clock message
+/// from then on whose running side differs from the one before the lever.
 fn press_message(s: &Scene, pressed: u64) -> u64 {
     let clock = s.clock_seen(A);
     let before = clock
