@@ -26,6 +26,10 @@ pub enum AlertKind {
     /// The clocks: a command a clock refused or never answered, a clock that did not take
     /// a change, play stopped with a clock's button, the clock buttons gone.
     Clock,
+    /// A move the board could not show, told apart only by the players: which one was it
+    /// (a pawn's step never shown landing, taken at once by a pawn: one step and a capture,
+    /// or two steps and en passant)?
+    UnseenMove,
 }
 
 impl AlertKind {
@@ -43,6 +47,7 @@ impl AlertKind {
             AlertKind::Disconnected => "disconnected",
             AlertKind::GameEnd => "game_end",
             AlertKind::Clock => "clock",
+            AlertKind::UnseenMove => "unseen_move",
         }
     }
 

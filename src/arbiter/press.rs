@@ -732,6 +732,7 @@ impl Arbiter {
                 unnamed.push(ply);
             }
             self.after_ply(b, index, ply, &unnamed);
+            self.note_unseen_step(b, ply, mv, &window);
         }
         self.adopt_appearance(b, cand, cells);
         for (ply, sq) in promotions_to_confirm {

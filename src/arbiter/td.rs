@@ -244,11 +244,11 @@ impl Arbiter {
 
     fn dismiss(&mut self, alert: u64) -> Result<(), Refusal> {
         let a = self.open_alert(alert)?;
-        // A promotion question dismissed: the queen (or the square) recorded stands.
+        // A promotion question dismissed: the queen (or the square) recorded stands; so
+        // does the square recorded for a move the board could not show.
         let promoted = match (a.kind, &a.subject) {
-            (AlertKind::Promotion, Subject::Ply(ply) | Subject::HiddenMove { ply, .. }) => {
-                Some(*ply)
-            }
+            (AlertKind::Promotion, Subject::Ply(ply) | Subject::HiddenMove { ply, .. })
+            | (AlertKind::UnseenMove, Subject::HiddenMove { ply, .. }) => Some(*ply),
             _ => None,
         };
         self.alerts.resolve(alert, self.now, "dismissed");

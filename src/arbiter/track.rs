@@ -219,6 +219,18 @@ pub struct Presses {
     /// When the last recorded ply's piece first showed on its square, if the board showed
     /// it since the commit before.
     pub last_landing: Option<Millis>,
+    /// The last ply, a pawn's first step never shown landing: the reply may be a capture
+    /// that reads it either way (`unseen_step`).
+    pub unseen_step: Option<UnseenStep>,
+}
+
+/// The pawn's step waiting to see what the reply does: the ply, and the squares one and two
+/// steps ahead of its start square (neither ever showed the pawn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnseenStep {
+    pub ply: super::PlyRef,
+    pub one: Square,
+    pub two: Square,
 }
 
 impl Presses {

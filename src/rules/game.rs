@@ -5,7 +5,7 @@
 //! a late capture moved before the drop it fed) edits the record and folds it again.
 
 use serde::{Deserialize, Serialize};
-use shakmaty::{Color, Move, Role};
+use shakmaty::{Color, Move, Role, Square};
 
 use super::position::{Applied, ApplyError, BoardState, Legality};
 use super::preset::{BoardCount, RulesPreset, SimultaneousMatesRule, StalemateRule};
@@ -703,28 +703,51 @@ impl Match {
                 continue;
             }
             // What a later move takes is what stands on its square now: a piece changed
-            // earlier (a promotion's piece named by the TD, say) is the one taken.
+            // earlier (a promotion's piece named by the TD, say) is the one taken. A pawn's
+            // capture onto the square a two-step just passed takes en passant, and one
+            // recorded en passant after a pawn's one-step takes the pawn standing there
+            // (the TD told which step a pawn the board never showed landing made).
+            let state = fresh.board(old.board);
+            let taken = |to: Square| {
+                state
+                    .board()
+                    .piece_at(to)
+                    .filter(|p| p.color != state.turn())
+                    .map(|p| p.role)
+            };
             let mv = match old.mv {
+                Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                    promotion: None,
+                    ..
+                } if from.file() != to.file()
+                    && state.ep_square() == Some(to)
+                    && taken(to).is_none() =>
+                {
+                    Move::EnPassant { from, to }
+                }
+                Move::EnPassant { from, to } if state.ep_square() != Some(to) => Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: taken(to),
+                    to,
+                    promotion: None,
+                },
                 Move::Normal {
                     role,
                     from,
                     to,
                     promotion,
                     ..
-                } => {
-                    let state = fresh.board(old.board);
-                    Move::Normal {
-                        role,
-                        from,
-                        capture: state
-                            .board()
-                            .piece_at(to)
-                            .filter(|p| p.color != state.turn())
-                            .map(|p| p.role),
-                        to,
-                        promotion,
-                    }
-                }
+                } => Move::Normal {
+                    role,
+                    from,
+                    capture: taken(to),
+                    to,
+                    promotion,
+                },
                 other => other,
             };
             let ply = fresh

@@ -157,6 +157,7 @@ pub fn alert_title(kind: AlertKind) -> &'static str {
         AlertKind::Disconnected => "Board unplugged",
         AlertKind::GameEnd => "Game over",
         AlertKind::Clock => "Clock",
+        AlertKind::UnseenMove => "Move not seen",
     }
 }
 

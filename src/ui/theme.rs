@@ -57,7 +57,12 @@ pub fn alert_color(kind: crate::arbiter::AlertKind) -> Color32 {
     use crate::arbiter::AlertKind as K;
     match kind {
         K::IllegalMove | K::Flag | K::Disconnected | K::Desync | K::Clock => BAD,
-        K::Promotion | K::Displaced | K::Missing | K::Unexplained | K::NoMovePress => WARN,
+        K::Promotion
+        | K::UnseenMove
+        | K::Displaced
+        | K::Missing
+        | K::Unexplained
+        | K::NoMovePress => WARN,
         K::GameEnd => OK,
     }
 }

@@ -34,6 +34,7 @@ mod sensing_promotion_question;
 mod sensing_property;
 mod sensing_rehearsal;
 mod sensing_taken_drops;
+mod sensing_unseen_step;
 mod sim;
 mod station_live;
 mod td_refusals;

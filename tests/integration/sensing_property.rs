@@ -146,6 +146,28 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // En passant twins: a pawn's two-step never shown on its square, taken en passant
+        // at once (`g4 fxg3`, `d5 exd6`), looks on the board just like a one-step taken
+        // (`g3 fxg3`): read as the one-step, and the TD asked which it was
+        // (`sensing_unseen_step`). Seeds 6060 and 2026-11-23's sweeps.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_725_011_435_683_955_548,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 2_860_578_552_244_194_251,
+        },
         // f3 pressed, its message held back; Nc6 and the queen's slide d2–g2 stopping on
         // e2 both showed before it came: read as three plies, f3 Nc6 Qe2, then the
         // queen's g2 as a desync. The queen gone on from e2 before the judgement makes the
@@ -1587,8 +1609,8 @@ fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 3322 (20,000 matches a preset: 3 of 100,000) at the end
         // of the session of 2026-11-24 night; this one (a rook's f1-h1 read as Rg1) fails
-        // the same way on 08b0f59, where that session began; the other two are en passant
-        // twins (`d4 cxd3` as `d3 cxd3`, `f4 exf3` as `f3 exf3`).
+        // the same way on 08b0f59, where that session began; the other two were en passant
+        // twins (`d4 cxd3` as `d3 cxd3`, `f4 exf3` as `f3 exf3`), now asked of the TD.
         Setup {
             preset: "club-bughouse",
             rotated: [true, true],
@@ -1623,18 +1645,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 13_705_014_770_787_178_326,
         },
-        // The fresh sweep at the end of the session of 2026-11-24 afternoon (seed 6060,
-        // 20,000 matches a preset: 6 of 100,000); all six fail on 7a6234c too, where that
-        // session began.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, true],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 6_725_011_435_683_955_548,
-        },
         // The fresh sweep at the end of the session of 2026-11-24 (seed 5150, 20,000 matches
         // a preset: 8 of 100,000); all eight fail on 351aa1d too, where the session began.
         // Passed with order::moved_after_reply alone; with a reading that goes on to the
@@ -1650,22 +1660,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::SparePiece,
             seed: 17_642_500_418_390_248_680,
         },
-        // The fresh sweep of 2026-11-24 at the end of the session (6 of 100,000); all six
-        // failed the same way before the session's changes (2cc7d41).
-        // A fresh sweep of 20,000 matches a preset, 2026-11-24, all of the night's fixes in
-        // (4 of 100,000).
-        // The last fresh sweep of the evening, all fixes in (17 of 100,000).
-        // A fresh sweep of 20,000 matches a preset, 2026-11-23 late (20 of 100,000).
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [true, true],
-            bluetooth: [true, true],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 2_860_578_552_244_194_251,
-        },
-        // The sweep of 2026-11-23, after the last round of fixes (README).
     ];
     replay_setups(&cases);
 }

@@ -171,7 +171,10 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                     }
                 }
             }
-            (AlertKind::Promotion, Subject::HiddenMove { ply, options }) => {
+            (
+                AlertKind::Promotion | AlertKind::UnseenMove,
+                Subject::HiddenMove { ply, options },
+            ) => {
                 ui.label("Where did it go?");
                 for to in options {
                     if ui.button(format!("to {to}")).clicked() {

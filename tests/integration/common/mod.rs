@@ -84,13 +84,14 @@ pub fn sans(m: &Match, board: BoardId) -> Vec<String> {
         .collect()
 }
 
-/// Alerts other than the end of the match and answered promotion questions (false
-/// alarms, in a clean game).
+/// Alerts other than the end of the match and answered questions (which piece a promoted
+/// pawn is, which move the board could not show): false alarms, in a clean game.
 pub fn alarms(arb: &Arbiter) -> Vec<Alert> {
+    let question = |k: AlertKind| matches!(k, AlertKind::Promotion | AlertKind::UnseenMove);
     arb.alerts()
         .all()
         .iter()
-        .filter(|a| a.kind != AlertKind::GameEnd && (a.kind != AlertKind::Promotion || a.is_open()))
+        .filter(|a| a.kind != AlertKind::GameEnd && (!question(a.kind) || a.is_open()))
         .cloned()
         .collect()
 }
