@@ -386,6 +386,21 @@ fn injections_still_failing() {
             Injection::ExtraPiece,
             13_150_939_654_751_321_420,
         ),
+        // The fresh sweep of seed 5511 (20,000 injections a preset), 2026-11-24 late night.
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            6,
+            Injection::Pocket,
+            2_764_258_845_460_272_328,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            9,
+            Injection::Pocket,
+            5_150_946_900_333_645_367,
+        ),
     ]);
 }
 

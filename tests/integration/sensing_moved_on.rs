@@ -369,3 +369,91 @@ fn a_slide_whose_end_was_taken_at_once_leaves_no_piece_missing_from_its_stop() {
         "the queen showed on d5 and never on e6 only {relevant} times"
     );
 }
+
+/// After 1.Nf3 a6 2.e3 a5 3.Be2 h6 on a Bluetooth board, White's rook goes h1–f1 and the
+/// lever follows at once; Black answers Nc6 at once and presses; and White's rook, lifted
+/// as soon as the knight is down, goes back to g1 and White presses. By the time the first
+/// press is judged the board may show the rook on g1 and the knight on c6: `Rg1` and the
+/// reply under way, unless the rook was still on f1 at the press. It was if the scan
+/// showed it there less than a lever's reach (60 ms) before the press message came, or
+/// less than a lever, a glance and a hand's move (180 ms) before the knight's lift showed.
+/// At 40 offsets: the record must read `Rf1 Nc6 Rg1` with no alert each time, and the
+/// rook must have shown on g1 before the press was judged, with one of those two facts to
+/// tell, at least 4 times (the knight's lift, on this board's scan; the press message, on
+/// a sweep's setup replayed in `sensing_property::setups_that_once_failed`).
+#[test]
+fn a_piece_shown_on_its_landing_just_before_the_press_then_moved_back_is_the_next_move() {
+    let settle: Millis = 550;
+    let mut relevant = 0;
+    for offset in 0..40 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "g1", "f3", 'N')
+            .mv(A, "a7", "a6", 'p')
+            .mv(A, "e2", "e3", 'P')
+            .mv(A, "a6", "a5", 'p')
+            .mv(A, "f1", "e2", 'B')
+            .mv(A, "h7", "h6", 'p');
+        s.wait(offset * 37);
+        s.lift(A, "h1").wait(150).place(A, "f1", 'R').wait(60);
+        let pressed = s.t;
+        s.press(A, White)
+            .wait(120)
+            .lift(A, "b8")
+            .wait(200)
+            .place(A, "c6", 'n')
+            .wait(80)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "f1")
+            .wait(100)
+            .place(A, "g1", 'R')
+            .wait(300)
+            .press(A, White)
+            .wait(2000);
+        s.mv(A, "a5", "a4", 'p');
+        let p = s.run(3000);
+        // The first press's message (Black's side running after the lever), judged a
+        // settle after it or at the reply's press message (Black's side stopping).
+        let clock = s.clock_seen(A);
+        let message = clock
+            .iter()
+            .find(|&&(t, running)| t > pressed && running == Some(ClockSide::Right))
+            .map(|&(t, _)| t)
+            .unwrap();
+        let judged = clock
+            .iter()
+            .find(|&&(t, running)| t > message && running != Some(ClockSide::Right))
+            .map_or(message + settle, |&(t, _)| t.min(message + settle));
+        let first = |sq: &str, piece: Option<char>| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, p)| t + 300 > pressed && p.map(|p| p.char()) == piece)
+                .map(|(t, _)| t)
+        };
+        if let (Some(f1), Some(g1), Some(b8)) = (
+            first("f1", Some('R')),
+            first("g1", Some('R')),
+            first("b8", None),
+        ) && g1 < judged
+            && (f1 + 60 > message || b8 < f1 + 180)
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "Nf3", "a6", "e3", "a5", "Be2", "h6", "Rf1", "Nc6", "Rg1", "a4"
+            ],
+            "offset {offset}: message {message}, f1 {:?}, g1 {:?}, b8 {:?}\n{}",
+            s.seen(A, "f1"),
+            s.seen(A, "g1"),
+            s.seen(A, "b8"),
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "the rook showed on g1 before the judgement, its stand on f1 at the press told, only {relevant} times"
+    );
+}

@@ -283,8 +283,13 @@ pub(super) fn judge_by_evidence(
     // hand: that reading replaces the shown one if it explains the board now better, even
     // when an anomaly elsewhere (a piece pocketed meanwhile) kept it from being shown
     // exactly.
+    // Unless the piece was still on its landing at the press, or moved on only once the
+    // reply was under way: then whatever it did is the mover's next move.
+    let next_move = appeared_since
+        && (stood_at_the_press(c, current_since, deadline)
+            || moved_after_reply(c, &one.expect, presser, history, index, history.len() - 1));
     let moved_on = appeared_since
-        && !moved_after_reply(c, &one.expect, presser, history, index, history.len() - 1)
+        && !next_move
         && cands.iter().any(|k| {
             went_on_to(
                 one,
@@ -356,6 +361,7 @@ pub(super) fn judge_by_evidence(
     }
     let agrees = !moved_on
         && (!appeared_since
+            || next_move
             || next_move_after_reply(&one.expect, presser, history, index)
             || now.cost < ANOMALY_COST
             || (now.cost < baseline_cost()

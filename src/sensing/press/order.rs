@@ -403,6 +403,18 @@ pub(super) fn unseen_capture(
 /// (and the victim left its square before that).
 const PRESS_AFTER_LANDING_MS: Millis = 60;
 
+/// Did the board show a reading's landing (first at `shown_at`) too shortly before the
+/// press message for its piece to have gone on from there before the lever? The scan saw
+/// the piece there at `shown_at`; going on, being set down and the lever pressed take at
+/// least `PRESS_AFTER_LANDING_MS`, and the press message comes no sooner after the lever
+/// than a board report after its scan. A piece that went on anyway went on after the
+/// press: the mover's next move, not this one (a rook set on h1, the lever pressed, and
+/// moved back to g1 once the reply was under way). `deadline` is a scan after the press
+/// message (see `judge_press_now`).
+pub(super) fn stood_at_the_press(c: &Committed<'_>, shown_at: Millis, deadline: Millis) -> bool {
+    shown_at + PRESS_AFTER_LANDING_MS > deadline.saturating_sub(c.scan_ms)
+}
+
 /// Does a reading's last ply take a piece unseen (see [`unseen_capture`]) whose square the
 /// board showed empty too late for the move pressed? The victim leaves its square before
 /// the capturer is set down, the lever comes after that, and the press message after the
@@ -594,6 +606,17 @@ pub(super) fn moved_after_reply(
         return false;
     };
     if moved_on > began + c.scan_ms {
+        return true;
+    }
+    // The scan saw the piece on the reading's landing at `shown`: gone on from there, it
+    // landed again later, and a reply's first lift comes a lever, a glance and a hand's
+    // move after the landing it answers. A reply begun sooner answered this reading (a
+    // rook set on f1, the lever, the knight lifted at once, and the rook moved back to g1
+    // once the knight was down).
+    if history
+        .get(shown)
+        .is_some_and(|s| began < s.t_ms + REPLY_AFTER_LANDING_MS)
+    {
         return true;
     }
     // The reading stood on two passes of the scan or more (no slide's trail, which shows
