@@ -381,3 +381,64 @@ fn a_piece_pocketed_with_a_mating_move_is_missing() {
         "only {relevant} pockets reported before the commit"
     );
 }
+
+/// Board A: 1.e4 e5, and White holds a knight (Black on B took one). White's knight goes
+/// b1-c3, a quick hop, and the other hand pockets the pawn on c2 as it goes. The scan
+/// passes c3 before c2 and b1: when all three change between two passes, the board shows
+/// the knight on c3 first, b1 still standing, a knight dropped from the reserve for a
+/// moment. But b1 and c2 empty in that same pass: the mover's own hand. The move is Nc3
+/// and only the pawn is missing (not N@c3 with b1 and c2 both missing). At 24 offsets,
+/// with the knight shown on c3 before b1 emptied at least 4 times.
+#[test]
+fn a_piece_pocketed_with_a_move_shown_landing_first_is_missing_not_the_moved_piece() {
+    use tandem::BoardId::B;
+    let mut landing_first = 0;
+    for offset in 0..24 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(B, "b1", "c3", 'N')
+            .mv(B, "e7", "e5", 'p')
+            .mv(B, "c3", "d5", 'N')
+            .mv(B, "c7", "c6", 'p')
+            .mv(B, "a2", "a3", 'P')
+            .take(B, "c6", "d5", 'p');
+        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 19);
+        let start = s.t;
+        s.lift(A, "b1")
+            .wait(10)
+            .lift(A, "c2")
+            .wait(80)
+            .place(A, "c3", 'N')
+            .wait(100)
+            .press(A, White)
+            .wait(3000);
+        let p = s.run(1000);
+        let first = |sq: &str, standing: bool| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, piece)| t > start && piece.is_some() == standing)
+                .map(|(t, _)| t)
+        };
+        if let (Some(c3), Some(b1)) = (first("c3", true), first("b1", false))
+            && c3 < b1
+        {
+            landing_first += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nc3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("c2"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        landing_first >= 4,
+        "the knight showed on c3 before b1 emptied only {landing_first} times"
+    );
+}

@@ -285,8 +285,12 @@ pub(super) fn judge_by_evidence(
     // exactly.
     // Unless the piece was still on its landing at the press, or moved on only once the
     // reply was under way: then whatever it did is the mover's next move.
+    let landing_seen = one
+        .plies
+        .last()
+        .map(|&m| value_since(history, index, move_landing(m)));
     let next_move = appeared_since
-        && (stood_at_the_press(c, current_since, deadline)
+        && (landing_seen.is_some_and(|t| stood_at_the_press(c, t, deadline))
             || moved_after_reply(c, &one.expect, presser, history, index, history.len() - 1));
     let moved_on = appeared_since
         && !next_move
@@ -333,30 +337,39 @@ pub(super) fn judge_by_evidence(
     // opponent's first lift reported in between, so the move itself never showed exactly:
     // the one move from that square to the same landing stands if it explains the board
     // with no anomaly and is as regular (not a neighbour pocketed in the same pass, read
-    // as a pawn gone diagonally).
+    // as a pawn gone diagonally). With another of the mover's pieces gone in that pass as
+    // well (pocketed with the move), the move stands if it leaves only those gone: an
+    // anomaly fewer than the shown reading (a knight's b1-c3 with the c2 pawn pocketed is
+    // no knight dropped on c3 with b1 and c2 both missing).
     if !moved_on && now.cost >= ANOMALY_COST {
         let (_, gone) = mover_changes(&one.expect, &latest.cells, presser);
         let n = one.plies.len();
         let landing = one.plies.last().map(|&m| move_landing(m));
-        if own_departure(c, one, gone, history, history.len() - 1, deadline) {
-            let mut from_there: Vec<&Candidate> = cands
-                .iter()
-                .filter(|k| {
-                    k.plies.len() == n
-                        && k.irregular <= one.irregular
-                        && !k.off_pattern
-                        && k.plies[..n - 1] == one.plies[..n - 1]
-                        && k.plies.last().is_some_and(|&m| {
-                            Some(move_landing(m)) == landing
-                                && m.from().is_some()
-                                && gone.is_subset(touched(m))
-                        })
-                        && explains_within(k, ANOMALY_COST - 1)
-                })
-                .collect();
-            if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
-                return Some(commit_now(k));
-            }
+        let mut from_there: Vec<&Candidate> = cands
+            .iter()
+            .filter(|k| {
+                let Some(&m) = k.plies.last() else {
+                    return false;
+                };
+                let own = gone & touched(m);
+                k.plies.len() == n
+                    && k.irregular <= one.irregular
+                    && !k.off_pattern
+                    && k.plies[..n - 1] == one.plies[..n - 1]
+                    && Some(move_landing(m)) == landing
+                    && m.from().is_some()
+                    && own.any()
+                    && own_departure(c, one, own, history, history.len() - 1, deadline)
+                    && if own == gone {
+                        explains_within(k, ANOMALY_COST - 1)
+                    } else {
+                        own_departure(c, one, gone, history, history.len() - 1, deadline)
+                            && explains_within(k, now.cost - ANOMALY_COST)
+                    }
+            })
+            .collect();
+        if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
+            return Some(commit_now(k));
         }
     }
     let agrees = !moved_on

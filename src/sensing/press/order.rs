@@ -403,7 +403,7 @@ pub(super) fn unseen_capture(
 /// (and the victim left its square before that).
 const PRESS_AFTER_LANDING_MS: Millis = 60;
 
-/// Did the board show a reading's landing (first at `shown_at`) too shortly before the
+/// Did the board show a reading's landing (reported at `shown_at`) too shortly before the
 /// press message for its piece to have gone on from there before the lever? The scan saw
 /// the piece there at `shown_at`; going on, being set down and the lever pressed take at
 /// least `PRESS_AFTER_LANDING_MS`, and the press message comes no sooner after the lever
@@ -608,15 +608,19 @@ pub(super) fn moved_after_reply(
     if moved_on > began + c.scan_ms {
         return true;
     }
-    // The scan saw the piece on the reading's landing at `shown`: gone on from there, it
-    // landed again later, and a reply's first lift comes a lever, a glance and a hand's
-    // move after the landing it answers. A reply begun sooner answered this reading (a
-    // rook set on f1, the lever, the knight lifted at once, and the rook moved back to g1
-    // once the knight was down).
-    if history
-        .get(shown)
-        .is_some_and(|s| began < s.t_ms + REPLY_AFTER_LANDING_MS)
-    {
+    // The scan last reported the piece on the reading's landing at `seen` (a board reports
+    // a square when it changes: what a snapshot shows may be older than the snapshot).
+    // Gone on from there, it landed again later, and a reply's first lift comes a lever, a
+    // glance and a hand's move after the landing it answers. A reply begun sooner, before
+    // the piece moved on, answered this reading (a rook set on f1, the lever, the knight
+    // lifted at once, and the rook moved back to g1 once the knight was down).
+    let seen = expect
+        .differences(&snap.cells)
+        .into_iter()
+        .filter(|&sq| expect.color(sq) == Some(mover))
+        .map(|sq| value_since(history, shown, sq))
+        .max();
+    if moved_on > began && seen.is_some_and(|t| t < began && began < t + REPLY_AFTER_LANDING_MS) {
         return true;
     }
     // The reading stood on two passes of the scan or more (no slide's trail, which shows

@@ -9,6 +9,7 @@ pub mod live;
 pub mod proxy;
 pub mod scene;
 pub mod sweep;
+pub mod trace;
 
 use shakmaty::Move;
 use tandem::BoardId;
