@@ -420,6 +420,14 @@ fn injections_still_failing() {
             Injection::Pocket,
             5_150_946_900_333_645_367,
         ),
+        // The fresh sweep of seed 7373 (20,000 injections a preset), 2026-11-24 late night.
+        (
+            "transfer-chess",
+            BoardId::A,
+            7,
+            Injection::Pocket,
+            11_790_065_764_676_179_897,
+        ),
     ]);
 }
 
