@@ -342,6 +342,71 @@ fn a_promoted_pawn_is_confirmed_by_the_td() {
 }
 
 #[test]
+fn a_pawn_step_the_board_never_showed_is_put_right_by_the_td() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::A);
+    let a = BoardId::A;
+    for (from, to) in [("a2", "a3"), ("f7", "f5"), ("a3", "a4"), ("f5", "f4")] {
+        sim.play(a, sq(from), sq(to));
+    }
+    // g2-g4 and the lever, and Black's f4 pawn takes it en passant before the scan
+    // passes g4: the board shows g2 and f4 emptied and a black pawn on g3.
+    let pawn = |color| Piece {
+        color,
+        role: Role::Pawn,
+    };
+    let steps = [
+        (PhysicalAction::Lift { square: sq("g2") }, 100),
+        (
+            PhysicalAction::Place {
+                square: sq("g4"),
+                piece: pawn(Color::White),
+            },
+            40,
+        ),
+        (PhysicalAction::PressClock { by: Color::White }, 20),
+        (PhysicalAction::Lift { square: sq("g4") }, 60),
+        (PhysicalAction::Lift { square: sq("f4") }, 100),
+        (
+            PhysicalAction::Place {
+                square: sq("g3"),
+                piece: pawn(Color::Black),
+            },
+            250,
+        ),
+        (PhysicalAction::PressClock { by: Color::Black }, 2500),
+    ];
+    for (action, wait) in steps {
+        sim.act(a, action);
+        sim.advance(wait);
+    }
+    h.run();
+    let v = sim.view();
+    let sans: Vec<&str> = v.record.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!(
+        sans,
+        ["a3", "f5", "a4", "f4", "g3", "fxg3"],
+        "{:?}",
+        v.alerts
+    );
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::UnseenMove),
+        "{:?}",
+        v.alerts
+    );
+    h.get_by_label("Move not seen · Board A");
+    // The players say two steps: one click.
+    h.get_by_role_and_label(A11y::Button, "to g4").click();
+    h.run();
+    let v = sim.view();
+    assert!(v.open_alerts().all(|a| a.kind != AlertKind::UnseenMove));
+    let sans: Vec<&str> = v.record.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!(sans, ["a3", "f5", "a4", "f4", "g4", "fxg3"]);
+    h.get_by_label("g4");
+}
+
+#[test]
 fn an_unplugged_board_is_loud_and_its_return_is_noticed() {
     let sim = SimMatch::new("uscf-bughouse");
     let mut h = harness(&sim);
