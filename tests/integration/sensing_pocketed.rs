@@ -442,3 +442,40 @@ fn a_piece_pocketed_with_a_move_shown_landing_first_is_missing_not_the_moved_pie
         "the knight showed on c3 before b1 emptied only {landing_first} times"
     );
 }
+
+/// Board A: 1.e4 h6 2.P@h7 (White holds a pawn: Black on B took one). Black pushes h6-h5
+/// and the other hand pockets the f7 pawn. The board shows f7 and h6 emptied and a black
+/// pawn on h5, White's pawn on h7: read as f7's pawn going two files across to h5 "en
+/// passant" the h7 pawn, an en passant no pawn can make, it raised an illegal move, an
+/// unexplained h7 and a missing h6. The move is h5, and f7 is missing. At 24 offsets.
+#[test]
+fn a_pawn_pocketed_two_files_from_a_push_is_missing_not_an_en_passant() {
+    for offset in 0..24 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e4", 'P').mv(A, "h7", "h6", 'p');
+        s.place(A, "h7", 'P').wait(300).press(A, White).wait(1500);
+        s.wait(offset * 19);
+        s.lift(A, "f7")
+            .wait(20)
+            .lift(A, "h6")
+            .wait(60)
+            .place(A, "h5", 'p')
+            .wait(100)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(1000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "h6", "P@h7", "h5"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("f7"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}

@@ -274,7 +274,12 @@ pub(super) fn physical_moves(
                     out.push(Move::Castle { king: from, rook });
                 }
             }
-            if piece.role == Role::Pawn && from.file() != to.file() && capture.is_none() {
+            // En passant only in its own shape: one file across, one rank forward (an
+            // irregular pawn move two files over would take a pawn that no capture could).
+            let ahead = if mover.is_white() { 1 } else { -1 };
+            let ep_shaped = from.file().distance(to.file()) == 1
+                && i32::from(to.rank()) - i32::from(from.rank()) == ahead;
+            if piece.role == Role::Pawn && ep_shaped && capture.is_none() {
                 let victim = Square::from_coords(to.file(), from.rank());
                 if board.piece_at(victim) == Some((!mover).pawn()) {
                     out.push(Move::EnPassant { from, to });
