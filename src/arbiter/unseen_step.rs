@@ -60,9 +60,19 @@ impl Arbiter {
         let (Some(i), Some(reply)) = (self.ply_index(step.ply), self.ply_index(ply)) else {
             return;
         };
-        let Some(Move::Normal { from, .. }) = self.game.record().get(i).map(|p| p.mv) else {
+        // The step as the record has it now (a hindsight reading may have replaced it).
+        let Some(Move::Normal {
+            role: Role::Pawn,
+            from,
+            to,
+            ..
+        }) = self.game.record().get(i).map(|p| p.mv)
+        else {
             return;
         };
+        if to != recorded {
+            return;
+        }
         let alternative = Move::Normal {
             role: Role::Pawn,
             from,
