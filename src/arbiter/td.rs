@@ -195,7 +195,8 @@ impl Arbiter {
         };
         match done {
             Ok(()) => {
-                // A TD edit of the record: no reading again in hindsight over it.
+                // A TD edit of the record: no reading again in hindsight over it, and no
+                // question about a pawn's step before it.
                 if matches!(
                     action,
                     TdAction::CorrectMove { .. }
@@ -205,6 +206,7 @@ impl Arbiter {
                 ) {
                     for t in &mut self.tracks {
                         t.presses.before_last = None;
+                        t.presses.unseen_step = None;
                     }
                 }
             }

@@ -38,7 +38,7 @@ impl Arbiter {
             }
             return;
         }
-        let Some(step) = earlier else {
+        let Some(step) = earlier.filter(|s| s.ply.board == b && s.ply.color != ply.color) else {
             return;
         };
         // The step as recorded, and the other reading of it.

@@ -704,9 +704,11 @@ impl Match {
             }
             // What a later move takes is what stands on its square now: a piece changed
             // earlier (a promotion's piece named by the TD, say) is the one taken. A pawn's
-            // capture onto the square a two-step just passed takes en passant, and one
-            // recorded en passant after a pawn's one-step takes the pawn standing there
-            // (the TD told which step a pawn the board never showed landing made).
+            // capture of a pawn, onto the square a two-step just passed (now empty), takes
+            // en passant, and one recorded en passant onto a pawn's one-step takes the pawn
+            // standing there: the TD told which step a pawn the board never showed landing
+            // made. Irregular moves (a diagonal step with nothing taken, an en passant with
+            // no two-step before it) stay as recorded.
             let state = fresh.board(old.board);
             let taken = |to: Square| {
                 state
@@ -720,21 +722,25 @@ impl Match {
                     role: Role::Pawn,
                     from,
                     to,
+                    capture: Some(Role::Pawn),
                     promotion: None,
-                    ..
                 } if from.file() != to.file()
                     && state.ep_square() == Some(to)
                     && taken(to).is_none() =>
                 {
                     Move::EnPassant { from, to }
                 }
-                Move::EnPassant { from, to } if state.ep_square() != Some(to) => Move::Normal {
-                    role: Role::Pawn,
-                    from,
-                    capture: taken(to),
-                    to,
-                    promotion: None,
-                },
+                Move::EnPassant { from, to }
+                    if state.ep_square() != Some(to) && taken(to) == Some(Role::Pawn) =>
+                {
+                    Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        capture: Some(Role::Pawn),
+                        to,
+                        promotion: None,
+                    }
+                }
                 Move::Normal {
                     role,
                     from,

@@ -119,6 +119,53 @@ fn en_passant_capture_passes_a_pawn() {
     assert_eq!(m.board(A).reserve(Color::White).get(Role::Pawn), 0);
 }
 
+/// The TD says a pawn went two squares, not one: the capture that followed becomes en
+/// passant, the same pawn passed to the partner; and back again.
+#[test]
+fn a_step_replaced_turns_the_capture_after_it_into_en_passant_and_back() {
+    let mut m = Match::new(preset("uscf-bughouse"));
+    moves(&mut m, A, &["e4", "a6", "e5", "d6", "exd6"]);
+    let two = Move::Normal {
+        role: Role::Pawn,
+        from: sq("d7"),
+        capture: None,
+        to: sq("d5"),
+        promotion: None,
+    };
+    m.replace_move(3, two).expect("d5 replayed");
+    assert!(matches!(m.record()[4].mv, Move::EnPassant { .. }));
+    assert!(m.record()[4].legality.is_legal());
+    assert_eq!(m.board(B).reserve(Color::Black).get(Role::Pawn), 1);
+    let one = Move::Normal {
+        role: Role::Pawn,
+        from: sq("d7"),
+        capture: None,
+        to: sq("d6"),
+        promotion: None,
+    };
+    m.replace_move(3, one).expect("d6 replayed");
+    assert!(matches!(
+        m.record()[4].mv,
+        Move::Normal {
+            capture: Some(Role::Pawn),
+            ..
+        }
+    ));
+    assert!(m.record()[4].legality.is_legal());
+    assert_eq!(m.board(B).reserve(Color::Black).get(Role::Pawn), 1);
+    // A record edited earlier keeps an en passant as it was.
+    m.replace_move(3, two).expect("d5 replayed");
+    let a5 = Move::Normal {
+        role: Role::Pawn,
+        from: sq("a7"),
+        capture: None,
+        to: sq("a5"),
+        promotion: None,
+    };
+    m.replace_move(1, a5).expect("a5 replayed");
+    assert!(matches!(m.record()[4].mv, Move::EnPassant { .. }));
+}
+
 #[test]
 fn captured_promoted_queen_passes_a_pawn() {
     let start_a = BoardState::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();

@@ -610,10 +610,11 @@ pub(super) fn moved_after_reply(
     }
     // The scan last reported the piece on the reading's landing at `seen` (a board reports
     // a square when it changes: what a snapshot shows may be older than the snapshot).
-    // Gone on from there, it landed again later, and a reply's first lift comes a lever, a
-    // glance and a hand's move after the landing it answers. A reply begun sooner, before
-    // the piece moved on, answered this reading (a rook set on f1, the lever, the knight
-    // lifted at once, and the rook moved back to g1 once the knight was down).
+    // Had it gone on to another landing before the press, that landing came after `seen`,
+    // and a reply's first lift comes at least a lever, a glance and a hand's move after
+    // the landing it answers: a reply begun less than that after `seen` (and before the
+    // piece moved on) answered this reading, and the piece moved on after it (a rook set
+    // on f1, the lever, the knight lifted at once, the rook back to g1 once it was down).
     let seen = expect
         .differences(&snap.cells)
         .into_iter()
