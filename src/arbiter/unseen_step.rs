@@ -60,13 +60,19 @@ impl Arbiter {
         let (Some(i), Some(reply)) = (self.ply_index(step.ply), self.ply_index(ply)) else {
             return;
         };
+        let (Some(step_now), Some(reply_now)) = (
+            self.game.record().get(i).cloned(),
+            self.game.record().get(reply).cloned(),
+        ) else {
+            return;
+        };
         // The step as the record has it now (a hindsight reading may have replaced it).
-        let Some(Move::Normal {
+        let Move::Normal {
             role: Role::Pawn,
             from,
             to,
             ..
-        }) = self.game.record().get(i).map(|p| p.mv)
+        } = step_now.mv
         else {
             return;
         };
@@ -94,11 +100,6 @@ impl Arbiter {
         if !step_then.legality.is_legal() || !reply_then.legality.is_legal() {
             return;
         }
-        let (Some(step_now), Some(reply_now)) =
-            (self.game.record().get(i), self.game.record().get(reply))
-        else {
-            return;
-        };
         let either = [
             format!("{} {}", step_now.san, reply_now.san),
             format!("{} {}", step_then.san, reply_then.san),

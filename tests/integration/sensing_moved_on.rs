@@ -91,21 +91,8 @@ fn moved_on_after_the_reply(
             .press(A, Black)
             .wait(3000);
         let p = s.run(3000);
-        // The first press's message: the clock's first report of Black's side running
-        // (White's clock is on the left) after the lever.
-        // It is judged a settle after that, or at the reply's press message (Black's
-        // side stops running), if that comes first.
-        let clock = s.clock_seen(A);
-        let message = clock
-            .iter()
-            .find(|&&(t, running)| t > pressed && running == Some(ClockSide::Right))
-            .map(|&(t, _)| t);
-        let judged = message.map(|m| {
-            clock
-                .iter()
-                .find(|&&(t, running)| t > m && running != Some(ClockSide::Right))
-                .map_or(m + settle, |&(t, _)| t.min(m + settle))
-        });
+        let message = white_press_message(&s, pressed);
+        let judged = message.map(|m| judged_at(&s, m, settle));
         let moved_on = s
             .seen(A, landing)
             .into_iter()
@@ -128,6 +115,24 @@ fn moved_on_after_the_reply(
         before_judged >= 4,
         "the piece moved on before its first press was judged only {before_judged} times"
     );
+}
+
+/// The message of White's press on board A, the lever pulled at `pressed`: the clock's
+/// first report of Black's side running (White's clock is on the left) after it.
+fn white_press_message(s: &Scene, pressed: Millis) -> Option<Millis> {
+    s.clock_seen(A)
+        .into_iter()
+        .find(|&(t, running)| t > pressed && running == Some(ClockSide::Right))
+        .map(|(t, _)| t)
+}
+
+/// When a press whose message came at `message` is judged: `settle` after it, or at the
+/// reply's press message (Black's side stops running), if that comes first.
+fn judged_at(s: &Scene, message: Millis, settle: Millis) -> Millis {
+    s.clock_seen(A)
+        .into_iter()
+        .find(|&(t, running)| t > message && running != Some(ClockSide::Right))
+        .map_or(message + settle, |(t, _)| t.min(message + settle))
 }
 
 /// Board A a Bluetooth board whose clock messages always come late (the board polls the
@@ -270,14 +275,8 @@ fn a_slide_stopping_on_a_square_before_a_late_press_message_is_no_move_there() {
             .press(A, White)
             .wait(3000);
         let p = s.run(3000);
-        // The first press's message: the clock's first report of Black's side running
-        // (White's clock is on the left) after the lever; judged a scan and a little on.
-        let message = s
-            .clock_seen(A)
-            .into_iter()
-            .find(|&(t, running)| t > pressed && running == Some(ClockSide::Right))
-            .map(|(t, _)| t)
-            .unwrap();
+        // The first press's message; judged a scan and a little on.
+        let message = white_press_message(&s, pressed).unwrap();
         let e2 = s.seen(A, "e2");
         let shown = e2
             .iter()
@@ -412,18 +411,8 @@ fn a_piece_shown_on_its_landing_just_before_the_press_then_moved_back_is_the_nex
             .wait(2000);
         s.mv(A, "a5", "a4", 'p');
         let p = s.run(3000);
-        // The first press's message (Black's side running after the lever), judged a
-        // settle after it or at the reply's press message (Black's side stopping).
-        let clock = s.clock_seen(A);
-        let message = clock
-            .iter()
-            .find(|&&(t, running)| t > pressed && running == Some(ClockSide::Right))
-            .map(|&(t, _)| t)
-            .unwrap();
-        let judged = clock
-            .iter()
-            .find(|&&(t, running)| t > message && running != Some(ClockSide::Right))
-            .map_or(message + settle, |&(t, _)| t.min(message + settle));
+        let message = white_press_message(&s, pressed).unwrap();
+        let judged = judged_at(&s, message, settle);
         let first = |sq: &str, piece: Option<char>| {
             s.seen(A, sq)
                 .into_iter()

@@ -345,31 +345,32 @@ pub(super) fn judge_by_evidence(
         let (_, gone) = mover_changes(&one.expect, &latest.cells, presser);
         let n = one.plies.len();
         let landing = one.plies.last().map(|&m| move_landing(m));
-        let mut from_there: Vec<&Candidate> = cands
-            .iter()
-            .filter(|k| {
-                let Some(&m) = k.plies.last() else {
-                    return false;
-                };
-                let own = gone & touched(m);
-                k.plies.len() == n
-                    && k.irregular <= one.irregular
-                    && !k.off_pattern
-                    && k.plies[..n - 1] == one.plies[..n - 1]
-                    && Some(move_landing(m)) == landing
-                    && m.from().is_some()
-                    && own.any()
-                    && own_departure(c, one, own, history, history.len() - 1, deadline)
-                    && if own == gone {
-                        explains_within(k, ANOMALY_COST - 1)
-                    } else {
-                        own_departure(c, one, gone, history, history.len() - 1, deadline)
-                            && explains_within(k, now.cost - ANOMALY_COST)
-                    }
-            })
-            .collect();
-        if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
-            return Some(commit_now(k));
+        if own_departure(c, one, gone, history, history.len() - 1, deadline) {
+            let mut from_there: Vec<&Candidate> = cands
+                .iter()
+                .filter(|k| {
+                    let Some(&m) = k.plies.last() else {
+                        return false;
+                    };
+                    // The gone pieces this move accounts for (the rest: pocketed).
+                    let own = gone & touched(m);
+                    k.plies.len() == n
+                        && k.irregular <= one.irregular
+                        && !k.off_pattern
+                        && k.plies[..n - 1] == one.plies[..n - 1]
+                        && Some(move_landing(m)) == landing
+                        && m.from().is_some()
+                        && own.any()
+                        && if own == gone {
+                            explains_within(k, ANOMALY_COST - 1)
+                        } else {
+                            explains_within(k, now.cost - ANOMALY_COST)
+                        }
+                })
+                .collect();
+            if let (Some(k), None) = (from_there.pop(), from_there.pop()) {
+                return Some(commit_now(k));
+            }
         }
     }
     let agrees = !moved_on
