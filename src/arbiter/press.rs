@@ -10,7 +10,7 @@ use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name};
 use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
 use crate::sensing::{
-    self, Anomaly, Candidate, Committed, Token, Verdict, judge_press, judge_stable,
+    self, Anomaly, Candidate, Cell, Committed, Token, Verdict, judge_press, judge_stable,
     judge_three_presses, judge_two_unseen_presses,
 };
 use crate::{BoardId, Millis};
@@ -681,7 +681,9 @@ impl Arbiter {
         });
         self.tracks[b].presses.before_last = before_last;
         // When the last ply's piece first showed on its square: the opponent's next move
-        // began after it (after the press that followed).
+        // began after it (after the press that followed). A promoted pawn laid on its side
+        // may never show: it was down once its square and the one it left were both clear
+        // (less the victim), and may first read a pass or more after the reply began.
         let landed_at = cand.plies.last().and_then(|&m| {
             let color = if n % 2 == 1 {
                 self.game.board(b).turn()
@@ -689,12 +691,26 @@ impl Arbiter {
                 !self.game.board(b).turn()
             };
             let square = sensing::press::move_landing(m);
-            self.tracks[b]
-                .sensed
-                .history
+            let history = &self.tracks[b].sensed.history;
+            let shown = history
                 .iter()
                 .find(|s| s.cells.get(square).color() == Some(color))
-                .map(|s| s.t_ms)
+                .map(|s| s.t_ms);
+            let laid = match m {
+                Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(_),
+                    ..
+                } => history
+                    .iter()
+                    .find(|s| {
+                        s.cells.get(from).is_empty() && s.cells.get(to).color() != Some(!color)
+                    })
+                    .map(|s| s.t_ms),
+                _ => None,
+            };
+            shown.into_iter().chain(laid).min()
         });
         self.tracks[b].presses.last_landing = landed_at;
         // What the board showed since the last commit, to tell since when a square has
@@ -707,7 +723,9 @@ impl Arbiter {
         let mut unnamed: Vec<PlyRef> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
-            let (mv, confirm) = settle_promotion(planned, cells, mover);
+            let shown = sensing::press::move_landing(planned);
+            let shown = promotion_shown(&window, cells, shown, mover);
+            let (mv, confirm) = settle_promotion(planned, shown, mover);
             let meta = PlyMeta {
                 t_ms: Some(t_msg),
                 clock_ms: (i + clocks.len())
@@ -745,7 +763,9 @@ impl Arbiter {
     /// show) and allowances, and the history from the snapshot that decided it onwards.
     fn adopt_appearance(&mut self, b: BoardId, cand: &Candidate, cells: &sensing::Cells) {
         let promoted = self.game.board(b).promoted();
+        let board = self.game.board(b).board().clone();
         let track = &mut self.tracks[b];
+        let history = &track.sensed.history;
         let tokens = &mut track.appearance.tokens;
         *tokens = cand.tokens.clone();
         let unsettled: Vec<Square> = tokens
@@ -756,7 +776,11 @@ impl Arbiter {
         // A spare piece names itself at once; a pawn, upright or laid on its side, is told
         // apart by what the board keeps showing (see `settle_tokens`).
         for sq in unsettled {
-            if let Token::Piece(r) = Token::settle(cells.get(sq)) {
+            let Some(owner) = board.color_at(sq) else {
+                continue;
+            };
+            let shown = promotion_shown(history, cells, sq, owner);
+            if let Token::Piece(r) = Token::settle(shown, owner) {
                 tokens.set(sq, Token::Piece(r));
             }
         }
@@ -1065,9 +1089,34 @@ impl Arbiter {
     }
 }
 
+/// What a promotion square showed of the promoted piece: the deciding snapshot's reading,
+/// unless the reply has already taken it there (a capture quicker than the press was
+/// judged); then the last reading of the mover's piece on it before that snapshot.
+fn promotion_shown(
+    window: &[sensing::Snapshot],
+    cells: &sensing::Cells,
+    sq: Square,
+    mover: Color,
+) -> Cell {
+    let cell = cells.get(sq);
+    if cell.color() != Some(!mover) {
+        return cell;
+    }
+    let upto = window
+        .iter()
+        .rposition(|s| s.cells == *cells)
+        .map_or(window.len(), |i| i + 1);
+    window[..upto]
+        .iter()
+        .rev()
+        .map(|s| s.cells.get(sq))
+        .find(|c| c.color() == Some(mover))
+        .unwrap_or(cell)
+}
+
 /// The promotion piece is read from the token on the promotion square: a spare piece names
 /// it; a pawn or nothing visible means a queen until the TD says otherwise.
-fn settle_promotion(m: Move, cells: &sensing::Cells, mover: Color) -> (Move, bool) {
+fn settle_promotion(m: Move, shown: Cell, mover: Color) -> (Move, bool) {
     match m {
         Move::Normal {
             role,
@@ -1076,7 +1125,7 @@ fn settle_promotion(m: Move, cells: &sensing::Cells, mover: Color) -> (Move, boo
             to,
             promotion: Some(_),
         } => {
-            let (piece, confirm) = sensing::press::promotion_role(cells.get(to), mover);
+            let (piece, confirm) = sensing::press::promotion_role(shown, mover);
             (
                 Move::Normal {
                     role,

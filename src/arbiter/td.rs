@@ -613,14 +613,15 @@ impl Arbiter {
     /// on from the current board as the new base.
     fn resync_tokens(&mut self, b: BoardId) {
         let promoted = self.game.board(b).promoted();
+        let board = self.game.board(b).board().clone();
         let track = &mut self.tracks[b];
         track.appearance.tokens.retain(promoted);
         for sq in promoted {
-            if track.appearance.tokens.get(sq).is_none() {
-                track
-                    .appearance
-                    .tokens
-                    .set(sq, Token::settle(track.sensed.cells.get(sq)));
+            if track.appearance.tokens.get(sq).is_none()
+                && let Some(owner) = board.color_at(sq)
+            {
+                let token = Token::settle(track.sensed.cells.get(sq), owner);
+                track.appearance.tokens.set(sq, token);
             }
         }
     }

@@ -446,11 +446,13 @@ impl Token {
         }
     }
 
-    /// Settles an unsettled token from what the sensors show.
+    /// Settles an unsettled token of `owner`'s from what the sensors show. Another
+    /// colour's piece there (the reply took the promoted piece) or a king tells nothing.
     #[must_use]
-    pub fn settle(cell: Cell) -> Token {
+    pub fn settle(cell: Cell, owner: Color) -> Token {
         match cell.to_piece() {
             None => Token::Hidden,
+            Some(p) if p.color != owner || p.role == Role::King => Token::Unsettled,
             Some(p) if p.role == Role::Pawn => Token::Pawn,
             Some(p) => Token::Piece(p.role),
         }

@@ -30,6 +30,7 @@ mod sensing_pawns;
 mod sensing_pocketed;
 mod sensing_press_timing;
 mod sensing_promoted;
+mod sensing_promotion_answered;
 mod sensing_promotion_question;
 mod sensing_property;
 mod sensing_rehearsal;

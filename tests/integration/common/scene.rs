@@ -226,19 +226,24 @@ impl Scene {
         self
     }
 
-    /// What board `b` reported for square `s` (normal orientation) after a run, in order:
-    /// (time, piece or none). The physics a scenario relies on (a piece never seen, say)
-    /// is checked on this.
+    /// What board `b` reported for square `s` (as the scripts name it, whichever way the
+    /// board is turned) after a run, in order: (time, piece or none). The physics a
+    /// scenario relies on (a piece never seen, say) is checked on this.
     pub fn seen(&self, b: BoardId, s: &str) -> Vec<(Millis, Option<Piece>)> {
         use tandem::arbiter::BoardEventKind;
-        use tandem::dgt::{Message, Orientation, field_to_square};
+        use tandem::dgt::{Message, field_to_square};
         let square = sq(s);
+        let orientation = self
+            .table
+            .board(b)
+            .map(|board| board.emulator().config().orientation)
+            .unwrap_or_default();
         Rehearsal::events(&self.outputs)
             .into_iter()
             .filter(|ev| ev.board == b)
             .filter_map(|ev| match ev.kind {
                 BoardEventKind::Message(Message::FieldUpdate { field, code })
-                    if field_to_square(field, Orientation::Normal) == Some(square) =>
+                    if field_to_square(field, orientation) == Some(square) =>
                 {
                     Some((ev.t_ms, code.piece().ok().flatten()))
                 }

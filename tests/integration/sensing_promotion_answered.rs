@@ -1,0 +1,153 @@
+//! A promotion answered at once: the reply is under way, or done, before the promoting
+//! press is judged. What the promoted piece is, and whether the mover's pieces are where
+//! they belong, is read from before the reply touched them.
+
+#![allow(clippy::unwrap_used)]
+
+use crate::common::scene::{Scene, k, pc};
+use shakmaty::Color::{Black, White};
+use tandem::BoardId::A;
+use tandem::arbiter::AlertKind::Promotion;
+use tandem::arbiter::Timing;
+use tandem::dgt::Orientation;
+use tandem::sim::emulator::EmulatorConfig;
+
+/// Board A on Bluetooth (a pass of the scan takes up to half a second) and turned
+/// round, so a pass reads f7 shortly before g8: White's h-pawn on h7, Black's king on
+/// f7 beside g8 (1.h4 g5 2.hxg5 f5 3.g6 a6 4.gxh7 Kf7).
+fn king_beside_the_promotion() -> Scene {
+    let mut s = Scene::with(
+        "uscf-bughouse",
+        EmulatorConfig {
+            orientation: Orientation::Rotated,
+            ..EmulatorConfig::bluetooth()
+        },
+        EmulatorConfig {
+            serial: "22222".into(),
+            ..EmulatorConfig::default()
+        },
+    );
+    s.timing[0] = Timing::for_scan_period(500);
+    s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
+    s.take(A, "h4", "g5", 'P').mv(A, "f7", "f5", 'p');
+    s.mv(A, "g5", "g6", 'P').mv(A, "a7", "a6", 'p');
+    s.take(A, "g6", "h7", 'P').mv(A, "e8", "f7", 'k');
+    s
+}
+
+#[test]
+fn a_spare_queen_taken_before_the_press_is_judged_is_still_a_queen() {
+    // White takes on g8 and sets a spare queen there, checking the king, which takes her
+    // at once: its lift from f7 reads before the queen does (f7 comes first in a pass of
+    // the scan), and its landing on g8 before the press is judged (the board settled).
+    // The queen was shown, so no question is asked, and she stood where she belonged
+    // until the king took her (no "missing" queen).
+    let queen = Some(pc('Q'));
+    let king = Some(pc('k'));
+    let mut relevant = 0;
+    for phase in 0..24 {
+        let mut s = king_beside_the_promotion();
+        s.wait(phase * 23);
+        s.lift(A, "h7").wait(200).lift(A, "g8").wait(200);
+        let set = s.t;
+        s.place(A, "g8", 'Q').wait(100).press(A, White);
+        let pressed = s.t;
+        s.wait(30).lift(A, "f7").wait(200 + phase % 4 * 50);
+        s.lift(A, "g8")
+            .place(A, "g8", 'k')
+            .wait(300)
+            .press(A, Black);
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics: f7 read empty, then the queen on g8, then the king, the king
+        // within a settling time of White's press message (before it could be judged).
+        let g8 = s.seen(A, "g8");
+        let shown = g8.iter().find(|&&(t, q)| t >= set && q == queen);
+        let taken = g8.iter().find(|&&(t, q)| t >= set && q == king);
+        let lifted = s
+            .seen(A, "f7")
+            .into_iter()
+            .find(|&(t, q)| t >= set && q.is_none());
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let (Some(&(shown, _)), Some(&(taken, _)), Some((lifted, _)), Some((message, _))) =
+            (shown, taken, lifted, message)
+        else {
+            continue;
+        };
+        if lifted > shown || taken > message + 500 {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("{phase}: g8 {g8:?}, f7 lifted {lifted}, clock {message}");
+        assert_eq!(p.sans(A)[8..], ["hxg8=Q+", "Kxg8"], "{at}\n{}", p.dump());
+        assert_eq!(p.alerts(), [], "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} runs of the king read in time"
+    );
+}
+
+#[test]
+fn a_victim_lifted_before_a_lying_promoted_pawn_shows_is_not_missing() {
+    // White takes on g8 and lays the pawn on its side at once: the board reads nothing
+    // there, now and then a pawn for a pass (a lying pawn's flicker). Black lifts the
+    // rook on h1 at once after White's press, to take it with the rook from h8, before
+    // White's press message reaches the PC and before g8 first reads a pawn. The rook
+    // was lifted as a victim of the reply, which began after the pawn was down (when h7
+    // and g8 were both clear): no "missing" rook.
+    let mut relevant = 0;
+    for phase in 0..24 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.5,
+                ..EmulatorConfig::default()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.pawn_on_the_seventh();
+        s.wait(phase * 23);
+        s.lift(A, "h7").wait(300).lift(A, "g8").wait(300);
+        let laid = s.t;
+        s.place(A, "g8", 'P')
+            .lay_down(A, "g8")
+            .wait(200)
+            .press(A, White);
+        let pressed = s.t;
+        s.wait(40 + phase % 4 * 30)
+            .lift(A, "h1")
+            .wait(300)
+            .lift(A, "h8");
+        s.wait(300).place(A, "h1", 'r').wait(300).press(A, Black);
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics: h1 read empty before White's press message, and g8 first read a
+        // pawn more than a pass (250 ms) after that.
+        let h1 = s.seen(A, "h1");
+        let lifted = h1.iter().find(|&&(t, q)| t >= laid && q.is_none());
+        let pawn = s
+            .seen(A, "g8")
+            .into_iter()
+            .find(|&(t, q)| t >= laid && q == Some(pc('P')));
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let (Some(&(lifted, _)), Some((pawn, _)), Some((message, _))) = (lifted, pawn, message)
+        else {
+            continue;
+        };
+        if lifted >= message || pawn <= lifted + 250 || pawn > message + 500 {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("{phase}: h1 lifted {lifted}, g8 pawn {pawn}, clock {message}");
+        assert_eq!(p.sans(A)[8..], ["hxg8=Q", "Rxh1"], "{at}\n{}", p.dump());
+        assert_eq!(p.alerts(), [k(Promotion, Some("g8"))], "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} runs of the victim lifted early"
+    );
+}
