@@ -38,6 +38,14 @@ impl Arbiter {
             self.tracks[b].presses.pending = None;
             return;
         }
+        // A press after the match ended (on the other board) can record nothing: nor is
+        // anything the TD could be asked about it (where a hidden piece went, say).
+        if self.tracks[b].presses.carried.is_none()
+            && !self.game.accepts_play_on(b, Some(pending.t_msg))
+        {
+            self.tracks[b].presses.pending = None;
+            return;
+        }
         let now = self.now;
         self.settle_tokens(b);
         let history: Vec<sensing::Snapshot> = self.tracks[b]

@@ -393,9 +393,11 @@ impl Match {
         Ok(index)
     }
 
-    /// After a mate, the other board may still complete a simultaneous mate inside the
-    /// preset's window (Transfer Chess 7d).
-    fn accepts_play_on(&self, board: BoardId, t_ms: Option<Millis>) -> bool {
+    /// Can a ply on `board` pressed at `t_ms` still be recorded? After a mate, the other
+    /// board may still complete a simultaneous mate inside the preset's window (Transfer
+    /// Chess 7d).
+    #[must_use]
+    pub fn accepts_play_on(&self, board: BoardId, t_ms: Option<Millis>) -> bool {
         if self.declared.is_some() {
             return false;
         }

@@ -648,6 +648,56 @@ fn mate_ends_the_match() {
 }
 
 #[test]
+fn a_hidden_move_on_the_other_board_after_the_mate_asks_nothing() {
+    // Board A: White promotes on g8 and lays the pawn on its side (the board never reads
+    // it), Black answers. Board B: Scholar's mate ends the match. Two seconds on, White
+    // on board A (still thinking, as players do) moves the lying piece, which the board
+    // cannot see, and presses: nothing of it can be recorded, so the TD is not asked
+    // where it went.
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+    s.pawn_on_the_seventh();
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .lay_down(A, "g8")
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "a4", "a3", 'p');
+    s.mv(B, "e2", "e4", 'P')
+        .mv(B, "e7", "e5", 'p')
+        .mv(B, "d1", "h5", 'Q')
+        .mv(B, "b8", "c6", 'n')
+        .mv(B, "f1", "c4", 'B')
+        .mv(B, "g8", "f6", 'n');
+    s.lift(B, "h5")
+        .wait(300)
+        .lift(B, "f7")
+        .wait(300)
+        .place(B, "f7", 'Q')
+        .wait(300)
+        .press(B, White)
+        .wait(2000);
+    s.lift(A, "g8")
+        .wait(300)
+        .place(A, "g5", 'P')
+        .lay_down(A, "g5")
+        .wait(300)
+        .press(A, White);
+    let p = s.run(3000);
+    assert_eq!(p.sans(B).last().map(String::as_str), Some("Qxf7#"));
+    assert_eq!(p.sans(A)[8..], ["hxg8=Q", "a3"], "{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        vec![k(Promotion, Some("g8")), k(GameEnd, None)],
+        "{}",
+        p.dump()
+    );
+}
+
+#[test]
 fn blockable_check_is_no_mate_and_the_game_goes_on() {
     // Fool's mate is ordinary mate, but a piece dropped on g3 or f2 would block: in
     // bughouse White may wait for one (true mate), so the game goes on.

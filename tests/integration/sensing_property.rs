@@ -146,6 +146,19 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Seed 8181's sweep, 2026-11-24 late night: after a mate on board A ended the
+        // match, Black on board B moved a promoted bishop laid on its side and pressed;
+        // the TD was asked where it went, though nothing of it could be recorded. See
+        // `scenarios::a_hidden_move_on_the_other_board_after_the_mate_asks_nothing`.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 10_160_697_983_184_987_406,
+        },
         // Seed 8181's sweep, 2026-11-24 late night: a spare queen set on d8 (a Bluetooth
         // board turned round) and taken by the king at once, the king's lift read before
         // her; the press judged from the board with the king on d8 read the promoted piece
@@ -1681,15 +1694,6 @@ fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 8181 (20,000 matches a preset: 5 of 100,000) at the end of
         // the session of 2026-11-24 late night.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [false, true],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 10_160_697_983_184_987_406,
-        },
         Setup {
             preset: "club-bughouse",
             rotated: [false, false],
