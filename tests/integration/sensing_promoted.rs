@@ -407,3 +407,89 @@ fn a_piece_lifted_after_the_press_message_is_no_victim_of_a_lying_queen() {
         "only {relevant} rooks lifted from h8 after the press message"
     );
 }
+
+#[test]
+fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move() {
+    // Board A on Bluetooth (half-second passes), never reading a lying pawn: Black's
+    // h-pawn takes its way to h1 and promotes to a queen laid on its side (1.a3 h5 2.a4
+    // h4 3.a5 h3 4.a6 hxg2 5.axb7 gxh1=Q, the TD told "queen"), 6.c4. Black plays d7-d5,
+    // and White takes the pawn at once: d5 read as a pawn for a pass or two, then empty,
+    // as a lying queen moved h1-d5 would read. But d7 emptied too: the pawn's move
+    // explains the board (its victim in White's hand, c4 lifted to take it), the queen's
+    // would leave a pawn missing. The record reads d5 cxd5, nothing alarmed.
+    let pawn = Some(pc('p'));
+    let mut relevant = 0;
+    for phase in 0..24 {
+        let mut s = Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::bluetooth()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.timing[0] = tandem::arbiter::Timing::for_scan_period(500);
+        s.mv(A, "a2", "a3", 'P')
+            .mv(A, "h7", "h5", 'p')
+            .mv(A, "a3", "a4", 'P')
+            .mv(A, "h5", "h4", 'p')
+            .mv(A, "a4", "a5", 'P')
+            .mv(A, "h4", "h3", 'p')
+            .mv(A, "a5", "a6", 'P')
+            .take(A, "h3", "g2", 'p')
+            .take(A, "a6", "b7", 'P');
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "h1")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Black)
+            .wait(1500)
+            .td(tandem::arbiter::TdAction::SetPromotion {
+                ply: tandem::arbiter::PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 5,
+                },
+                role: shakmaty::Role::Queen,
+            });
+        s.mv(A, "c2", "c4", 'P');
+        s.wait(phase * 23);
+        s.lift(A, "d7").wait(300);
+        let set = s.t;
+        s.place(A, "d5", 'p').wait(150).press(A, Black);
+        let pressed = s.t;
+        s.wait(150 + phase % 3 * 100)
+            .lift(A, "d5")
+            .wait(200)
+            .lift(A, "c4");
+        s.wait(200).place(A, "d5", 'P').wait(300).press(A, White);
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics: d5 read as a pawn, then empty less than two scans on (a lying
+        // queen's reading), that within a settling time of Black's press message.
+        let d5 = s.seen(A, "d5");
+        let read = d5.iter().find(|&&(t, q)| t >= set && q == pawn);
+        let gone = d5.iter().find(|&&(t, q)| t >= set && q.is_none());
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let (Some(&(read, _)), Some(&(gone, _)), Some((message, _))) = (read, gone, message) else {
+            continue;
+        };
+        if gone > read + 1000 || gone > message + 500 {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("{phase}: d5 {d5:?}, clock {message}");
+        assert_eq!(p.sans(A)[10..], ["c4", "d5", "cxd5"], "{at}\n{}", p.dump());
+        assert_eq!(p.alerts(), [k(Promotion, Some("h1"))], "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} runs of the pawn taken at once"
+    );
+}

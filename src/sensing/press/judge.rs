@@ -223,7 +223,10 @@ pub(super) fn judge_by_evidence(
     // was, the next scans tell (a pawn set down stays, a lying one showed for a scan or
     // two).
     let lying = lying_rivals(c, one, &cands, &history[..=index], history, latest);
-    if let Some(verdict) = lying.as_ref().and_then(|l| l.gone(c, presser, history)) {
+    if let Some(verdict) = lying
+        .as_ref()
+        .and_then(|l| l.gone(c, one, presser, history))
+    {
         return Some(verdict);
     }
     let now = explain_with(
@@ -482,8 +485,16 @@ struct LyingRivals<'a> {
 impl LyingRivals<'_> {
     /// The pawn is gone again within two scans of showing, nobody's piece in its place: it
     /// was the lying piece read as a pawn for a pass or two. Its move is the reading (one of them,
-    /// if several lying pieces could have gone there: the TD is asked).
-    fn gone(&self, c: &Committed<'_>, presser: Color, history: &[Snapshot]) -> Option<Verdict> {
+    /// if several lying pieces could have gone there: the TD is asked). Unless the
+    /// `shown` reading explains the board now better: a pawn that really moved there (its
+    /// square left empty) and was lifted as the victim of a quick reply.
+    fn gone(
+        &self,
+        c: &Committed<'_>,
+        shown: &Candidate,
+        presser: Color,
+        history: &[Snapshot],
+    ) -> Option<Verdict> {
         let latest = history.last()?;
         if !latest.cells.get(self.square).is_empty() || self.ended? > self.confirmed_at {
             return None;
@@ -496,7 +507,15 @@ impl LyingRivals<'_> {
                 Some(c.state.reserve(!presser)),
             )
         };
-        match self.rivals.as_slice() {
+        let shown_cost = residual(shown).cost;
+        let rivals: Vec<&Candidate> = self
+            .rivals
+            .iter()
+            .copied()
+            .filter(|k| residual(k).cost <= shown_cost)
+            .collect();
+        match rivals.as_slice() {
+            [] => None,
             [one] => Some(Verdict::Commit {
                 candidate: (*one).clone(),
                 residual: residual(one),
