@@ -10,6 +10,7 @@ use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
 use tandem::dgt::ClockSide;
+use tandem::sim::emulator::{ClockConfig, EmulatorConfig};
 
 /// No press is ever seen, so only the board tells that both moves were made: once it has
 /// stood still on exactly that pair for as long as a press message can take, with the
@@ -32,6 +33,63 @@ fn a_move_and_a_fast_reply_pressed_within_a_second_and_never_shown_by_the_clock(
                 .wait(60);
         },
         ["e4", "e5", "Nf3", "Nc6"],
+    );
+}
+
+#[test]
+fn a_capture_with_both_squares_clear_for_a_pass_and_a_fast_reply_is_no_capture_beside_it() {
+    // After 1.e4 e5 2.Qe2 b6 3.Qb5 a6 4.Qc6 h6, White takes on c7: the queen lifted, the
+    // pawn lifted, both squares read clear for a pass before the queen is set down, and
+    // Black answers h6-h5 at once. That clear moment is also "Qxb6 cxb6" (the queen
+    // taking on b6 and the c-pawn taking back, b6 never changing); but then the queen
+    // read on c7 is a queen White holds none of, set down where the pawn was: the queen
+    // that was "taken" still stands, and the capture on b6 never happened.
+    // Two seconds' increment: a press shows in the clock's times even when the running
+    // side is the same again at the next poll (both players pressed in between).
+    let with_increment = || {
+        Scene::with(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock: Some(ClockConfig {
+                    increment_ms: 2000,
+                    ..ClockConfig::default()
+                }),
+                ..EmulatorConfig::default()
+            },
+            EmulatorConfig {
+                serial: "22222".into(),
+                ..EmulatorConfig::default()
+            },
+        )
+    };
+    read_at_every_offset(
+        with_increment,
+        |s| {
+            s.mv(A, "d1", "e2", 'Q')
+                .mv(A, "b7", "b6", 'p')
+                .mv(A, "e2", "b5", 'Q')
+                .mv(A, "a7", "a6", 'p')
+                .mv(A, "b5", "c6", 'Q')
+                .mv(A, "h7", "h6", 'p');
+            s.lift(A, "c6")
+                .wait(100)
+                .lift(A, "c7")
+                .wait(300)
+                .place(A, "c7", 'Q')
+                .wait(100);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "h6")
+                .wait(120)
+                .place(A, "h5", 'p')
+                .wait(60)
+                .press(A, Black);
+            (first, Millis::MAX)
+        },
+        &[
+            "e4", "e5", "Qe2", "b6", "Qb5", "a6", "Qc6", "h6", "Qxc7", "h5",
+        ],
     );
 }
 

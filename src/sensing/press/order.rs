@@ -585,6 +585,25 @@ pub(super) fn moved_after_reply(
     if shown > at || !reply_landed(expect, &snap.cells, opp) {
         return false;
     }
+    // An opponent's piece of a kind the reading took from the opponent, who holds none in
+    // reserve, is no reply: the piece the reading took is still standing, and the reading
+    // is wrong (a capture on c7 shown, both squares clear, as a capture on b6 and the
+    // pawn taking back from c7: then "a queen" on c7).
+    let (before, after) = (c.state.board(), expect.board());
+    let ghost = |p: Piece| {
+        p.color == opp
+            && c.state.reserve(opp).get(p.role) <= 0
+            && after.by_piece(p).count() < before.by_piece(p).count()
+    };
+    if expect
+        .differences(&snap.cells)
+        .into_iter()
+        .filter_map(|sq| snap.cells.get(sq).to_piece())
+        .filter(|p| p.color == opp)
+        .all(ghost)
+    {
+        return false;
+    }
     // When the first of the mover's changes from the reading showed (none: nothing moved).
     let Some(moved_on) = expect
         .differences(&snap.cells)
