@@ -1739,6 +1739,18 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 6464 (20,000 matches a preset: 1 of 100,000) on the final
+        // build of 2026-11-25: a queen dropped and taken at once, never shown, recorded as a
+        // knight (both in White's reserve; nothing later tells which).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 7_540_160_721_728_486_743,
+        },
         // The fresh sweep of seed 5959 (20,000 matches a preset: 2 of 100,000), 2026-11-25.
         Setup {
             preset: "uscf-bughouse",
