@@ -224,7 +224,9 @@ impl Arbiter {
             let stood = longest_run(&sensed.history, sq, owner.pawn(), now);
             let token = match seen.to_piece() {
                 _ if upright && !seen.is_empty() => None,
-                Some(p) if p.color == owner && p.role != Role::Pawn => Some(Token::Piece(p.role)),
+                Some(p) if p.color == owner && !matches!(p.role, Role::Pawn | Role::King) => {
+                    Some(Token::Piece(p.role))
+                }
                 // Gone since, and nothing of its owner landed (not lifted to move): a
                 // lying piece read as a pawn for a run by chance, or a pawn laid down since
                 // it stood; the empty square tells which in two scans (below).

@@ -38,9 +38,17 @@ impl Arbiter {
             self.tracks[b].presses.pending = None;
             return;
         }
-        // A press after the match ended (on the other board) can record nothing: nor is
-        // anything the TD could be asked about it (where a hidden piece went, say).
-        if self.tracks[b].presses.carried.is_none()
+        // A press after the match ended on the other board can record nothing: nor is
+        // anything the TD could be asked about it (where a hidden piece went, say). On the
+        // board that ended it, a press is still judged: with the reply it may read the
+        // ending ply again.
+        let ended_elsewhere = self
+            .game
+            .result()
+            .and_then(|r| r.board())
+            .is_some_and(|at| at != b);
+        if ended_elsewhere
+            && self.tracks[b].presses.carried.is_none()
             && !self.game.accepts_play_on(b, Some(pending.t_msg))
         {
             self.tracks[b].presses.pending = None;
@@ -690,8 +698,9 @@ impl Arbiter {
         self.tracks[b].presses.before_last = before_last;
         // When the last ply's piece first showed on its square: the opponent's next move
         // began after it (after the press that followed). A promoted pawn laid on its side
-        // may never show: it was down once its square and the one it left were both clear
-        // (less the victim), and may first read a pass or more after the reply began.
+        // may never show, or first read (as a pawn) a pass or more after the reply began:
+        // unless a spare piece showed, it may have been down as soon as its square and the
+        // one it left were both clear (less the victim).
         let landed_at = cand.plies.last().and_then(|&m| {
             let color = if n % 2 == 1 {
                 self.game.board(b).turn()
@@ -702,15 +711,16 @@ impl Arbiter {
             let history = &self.tracks[b].sensed.history;
             let shown = history
                 .iter()
-                .find(|s| s.cells.get(square).color() == Some(color))
-                .map(|s| s.t_ms);
+                .find(|s| s.cells.get(square).color() == Some(color));
+            let spare = shown.is_some_and(|s| s.cells.get(square).to_piece() != Some(color.pawn()));
+            let shown = shown.map(|s| s.t_ms);
             let laid = match m {
                 Move::Normal {
                     from,
                     to,
                     promotion: Some(_),
                     ..
-                } => history
+                } if !spare => history
                     .iter()
                     .find(|s| {
                         s.cells.get(from).is_empty() && s.cells.get(to).color() != Some(!color)
@@ -731,8 +741,10 @@ impl Arbiter {
         let mut unnamed: Vec<PlyRef> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
-            let shown = sensing::press::move_landing(planned);
-            let shown = promotion_shown(&window, cells, shown, mover);
+            let shown = match planned {
+                Move::Normal { from, to, .. } => promotion_shown(&window, cells, from, to, mover),
+                _ => cells.get(sensing::press::move_landing(planned)),
+            };
             let (mv, confirm) = settle_promotion(planned, shown, mover);
             let meta = PlyMeta {
                 t_ms: Some(t_msg),
@@ -787,7 +799,20 @@ impl Arbiter {
             let Some(owner) = board.color_at(sq) else {
                 continue;
             };
-            let shown = promotion_shown(history, cells, sq, owner);
+            // The square the promoting pawn came from, when this commit promoted there.
+            let from = cand.plies.iter().rev().find_map(|m| match *m {
+                Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(_),
+                    ..
+                } if to == sq => Some(from),
+                _ => None,
+            });
+            let shown = match from {
+                Some(from) => promotion_shown(history, cells, from, sq, owner),
+                None => cells.get(sq),
+            };
             if let Token::Piece(r) = Token::settle(shown, owner) {
                 tokens.set(sq, Token::Piece(r));
             }
@@ -1097,12 +1122,14 @@ impl Arbiter {
     }
 }
 
-/// What a promotion square showed of the promoted piece: the deciding snapshot's reading,
-/// unless the reply has already taken it there (a capture quicker than the press was
-/// judged); then the last reading of the mover's piece on it before that snapshot.
+/// What a promotion square (`sq`, the pawn from `from`) showed of the promoted piece: the
+/// deciding snapshot's reading, unless the reply has already taken it there (a capture
+/// quicker than the press was judged); then the last reading of the mover's piece on it
+/// between the pawn's lift and that snapshot.
 fn promotion_shown(
     window: &[sensing::Snapshot],
     cells: &sensing::Cells,
+    from: Square,
     sq: Square,
     mover: Color,
 ) -> Cell {
@@ -1112,9 +1139,13 @@ fn promotion_shown(
     }
     let upto = window
         .iter()
-        .rposition(|s| s.cells == *cells)
+        .position(|s| s.cells == *cells)
         .map_or(window.len(), |i| i + 1);
-    window[..upto]
+    let lifted = window[..upto]
+        .iter()
+        .position(|s| s.cells.get(from).is_empty())
+        .unwrap_or(upto);
+    window[lifted..upto]
         .iter()
         .rev()
         .map(|s| s.cells.get(sq))

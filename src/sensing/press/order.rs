@@ -590,10 +590,19 @@ pub(super) fn moved_after_reply(
     // is wrong (a capture on c7 shown, both squares clear, as a capture on b6 and the
     // pawn taking back from c7: then "a queen" on c7).
     let (before, after) = (c.state.board(), expect.board());
+    let standing = |p: Piece| {
+        Square::ALL
+            .into_iter()
+            .filter(|&sq| snap.cells.get(sq) == Cell::piece(p))
+            .count()
+    };
+    // More of it standing than the reading leaves: not the same kind moving on (a pawn
+    // taking back a pawn is a reply).
     let ghost = |p: Piece| {
         p.color == opp
             && c.state.reserve(opp).get(p.role) <= 0
             && after.by_piece(p).count() < before.by_piece(p).count()
+            && standing(p) > after.by_piece(p).count()
     };
     if expect
         .differences(&snap.cells)
