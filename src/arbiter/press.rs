@@ -739,13 +739,37 @@ impl Arbiter {
         let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
         // Promotions of this commit whose piece the TD is asked for below.
         let mut unnamed: Vec<PlyRef> = Vec::new();
+        // What each promotion square showed of its promoted piece (its token is settled
+        // from that too).
+        let mut promotions_shown: Vec<(Square, Cell)> = Vec::new();
         for (i, &planned) in cand.plies.iter().enumerate() {
             let mover = self.game.board(b).turn();
-            let shown = match planned {
-                Move::Normal { from, to, .. } => promotion_shown(&window, cells, from, to, mover),
-                _ => cells.get(sensing::press::move_landing(planned)),
+            // The promotion piece is read from the token shown on the promotion square: a
+            // spare piece names it; a pawn or nothing visible means a queen until the TD
+            // says otherwise (`confirm`).
+            let (mv, confirm) = match planned {
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(_),
+                } => {
+                    let shown = promotion_shown(&window, cells, from, to, mover);
+                    promotions_shown.push((to, shown));
+                    let (piece, confirm) = sensing::press::promotion_role(shown, mover);
+                    let promotion = Some(piece);
+                    let mv = Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion,
+                    };
+                    (mv, confirm)
+                }
+                _ => (planned, false),
             };
-            let (mv, confirm) = settle_promotion(planned, shown, mover);
             let meta = PlyMeta {
                 t_ms: Some(t_msg),
                 clock_ms: (i + clocks.len())
@@ -772,7 +796,7 @@ impl Arbiter {
             self.after_ply(b, index, ply, &unnamed);
             self.note_unseen_step(b, ply, mv, &window);
         }
-        self.adopt_appearance(b, cand, cells);
+        self.adopt_appearance(b, cand, cells, &promotions_shown);
         for (ply, sq) in promotions_to_confirm {
             self.ask_promotion_piece(b, ply, sq);
         }
@@ -780,12 +804,18 @@ impl Arbiter {
     }
 
     /// After a commit: the candidate's tokens (promotions settled from what the sensors
-    /// show) and allowances, and the history from the snapshot that decided it onwards.
-    fn adopt_appearance(&mut self, b: BoardId, cand: &Candidate, cells: &sensing::Cells) {
+    /// show, `promotions_shown` for this commit's own) and allowances, and the history from
+    /// the snapshot that decided it onwards.
+    fn adopt_appearance(
+        &mut self,
+        b: BoardId,
+        cand: &Candidate,
+        cells: &sensing::Cells,
+        promotions_shown: &[(Square, Cell)],
+    ) {
         let promoted = self.game.board(b).promoted();
         let board = self.game.board(b).board().clone();
         let track = &mut self.tracks[b];
-        let history = &track.sensed.history;
         let tokens = &mut track.appearance.tokens;
         *tokens = cand.tokens.clone();
         let unsettled: Vec<Square> = tokens
@@ -799,20 +829,11 @@ impl Arbiter {
             let Some(owner) = board.color_at(sq) else {
                 continue;
             };
-            // The square the promoting pawn came from, when this commit promoted there.
-            let from = cand.plies.iter().rev().find_map(|m| match *m {
-                Move::Normal {
-                    from,
-                    to,
-                    promotion: Some(_),
-                    ..
-                } if to == sq => Some(from),
-                _ => None,
-            });
-            let shown = match from {
-                Some(from) => promotion_shown(history, cells, from, sq, owner),
-                None => cells.get(sq),
-            };
+            let shown = promotions_shown
+                .iter()
+                .rev()
+                .find(|(to, _)| *to == sq)
+                .map_or(cells.get(sq), |&(_, c)| c);
             if let Token::Piece(r) = Token::settle(shown, owner) {
                 tokens.set(sq, Token::Piece(r));
             }
@@ -1151,33 +1172,6 @@ fn promotion_shown(
         .map(|s| s.cells.get(sq))
         .find(|c| c.color() == Some(mover))
         .unwrap_or(cell)
-}
-
-/// The promotion piece is read from the token on the promotion square: a spare piece names
-/// it; a pawn or nothing visible means a queen until the TD says otherwise.
-fn settle_promotion(m: Move, shown: Cell, mover: Color) -> (Move, bool) {
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: Some(_),
-        } => {
-            let (piece, confirm) = sensing::press::promotion_role(shown, mover);
-            (
-                Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(piece),
-                },
-                confirm,
-            )
-        }
-        other => (other, false),
-    }
 }
 
 fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
