@@ -304,13 +304,7 @@ fn promotion_confirmed_by_the_td_and_the_laid_down_pawn_followed() {
     let mut s = Scene::new("uscf-bughouse");
     s.pawn_on_the_seventh();
     // The pawn captures on g8 and is laid on its side: the sensors see nothing there.
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300);
+    s.h7_takes_g8_laid_down();
     s.press(A, White).wait(2500);
     // The TD confirms: a rook.
     let ply = tandem::arbiter::PlyRef {
@@ -364,13 +358,7 @@ fn hidden_promoted_piece_moving_unseen_asks_where_it_went() {
     };
     let mut s = Scene::with("uscf-bughouse", a, b);
     s.pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300);
+    s.h7_takes_g8_laid_down();
     s.press(A, White).wait(2500);
     s.mv(A, "a4", "a3", 'p');
     // White moves the laid-down queen: nothing visible changes, and presses.
@@ -656,15 +644,7 @@ fn a_hidden_move_on_the_other_board_after_the_mate_asks_nothing() {
     // where it went.
     let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
     s.pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.h7_takes_g8_laid_down().press(A, White).wait(1500);
     s.mv(A, "a4", "a3", 'p');
     s.mv(B, "e2", "e4", 'P')
         .mv(B, "e7", "e5", 'p')

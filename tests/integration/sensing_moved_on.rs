@@ -13,7 +13,6 @@ use crate::common::scene::Scene;
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::Millis;
-use tandem::arbiter::Timing;
 use tandem::dgt::ClockSide;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -139,20 +138,14 @@ fn judged_at(s: &Scene, message: Millis, settle: Millis) -> Millis {
 /// clock 2-3 times a second, and a message may wait for a clock ack on top): the press
 /// message reaches the PC most of a second after the lever.
 fn late_clock_bluetooth_a() -> Scene {
-    let mut s = Scene::with(
+    Scene::bluetooth_a_as(
         "uscf-bughouse",
         EmulatorConfig {
             clock_late_chance: 1.0,
             clock_late_ms: (500, 700),
             ..EmulatorConfig::bluetooth()
         },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
-    s.timing[0] = Timing::for_scan_period(500);
-    s
+    )
 }
 
 /// After 1.e4 e5 2.d3 on a Bluetooth board whose clock messages come late, Black sets the
@@ -233,15 +226,11 @@ fn a_move_shown_only_after_the_reply_began_then_moved_on_is_the_move_shown() {
 fn a_slide_stopping_on_a_square_before_a_late_press_message_is_no_move_there() {
     let mut relevant = 0;
     for offset in 0..40 {
-        let mut s = Scene::with(
+        let mut s = Scene::with_a(
             "uscf-blitz",
             EmulatorConfig {
                 clock_late_chance: 1.0,
                 clock_late_ms: (500, 700),
-                ..EmulatorConfig::default()
-            },
-            EmulatorConfig {
-                serial: "22222".into(),
                 ..EmulatorConfig::default()
             },
         );

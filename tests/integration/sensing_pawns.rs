@@ -22,14 +22,7 @@ fn white_a_holds_a_pawn(bluetooth: bool) -> Scene {
     } else {
         EmulatorConfig::default()
     };
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        a,
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::with_a("uscf-bughouse", a);
     s.timing[0] = Timing::for_scan_period(if bluetooth { 500 } else { 250 });
     s.black_takes_a_pawn_on_b();
     s.mv(A, "e2", "e4", 'P')

@@ -47,17 +47,13 @@ fn a_capture_with_both_squares_clear_for_a_pass_and_a_fast_reply_is_no_capture_b
     // Two seconds' increment: a press shows in the clock's times even when the running
     // side is the same again at the next poll (both players pressed in between).
     let with_increment = || {
-        Scene::with(
+        Scene::with_a(
             "uscf-bughouse",
             EmulatorConfig {
                 clock: Some(ClockConfig {
                     increment_ms: 2000,
                     ..ClockConfig::default()
                 }),
-                ..EmulatorConfig::default()
-            },
-            EmulatorConfig {
-                serial: "22222".into(),
                 ..EmulatorConfig::default()
             },
         )
@@ -559,12 +555,7 @@ fn a_late_press_message_and_the_next_move_under_way_are_not_three_plies() {
             clock_late_ms: (700, 800),
             ..EmulatorConfig::bluetooth()
         };
-        let usb = EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        };
-        let mut s = Scene::with("uscf-bughouse", late, usb);
-        s.timing[0] = tandem::arbiter::Timing::for_scan_period(500);
+        let mut s = Scene::bluetooth_a_as("uscf-bughouse", late);
         s.mv(A, "e2", "e4", 'P')
             .mv(A, "e7", "e5", 'p')
             .mv(A, "b1", "c3", 'N');

@@ -18,14 +18,7 @@ use tandem::sim::emulator::EmulatorConfig;
 /// A match whose board A reads as `a` says: White on A holds a pawn (Black on B took one)
 /// and has a pawn on h7, a capture on g8 away from promoting.
 fn pawn_in_hand_and_on_the_seventh(a: EmulatorConfig) -> Scene {
-    let mut s = Scene::with(
-        "uscf-bughouse",
-        a,
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
-    );
+    let mut s = Scene::with_a("uscf-bughouse", a);
     s.black_takes_a_pawn_on_b();
     s.pawn_on_the_seventh();
     s
@@ -39,15 +32,7 @@ fn lying_queen_and_a_pawn_in_hand() -> Scene {
         lying_pawn_flicker: 0.0,
         ..EmulatorConfig::default()
     });
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.h7_takes_g8_laid_down().press(A, White).wait(1500);
     s.mv(A, "a4", "a3", 'p');
     s
 }
@@ -294,15 +279,7 @@ fn rook_lifted_after_a_lying_queen_moved(
     s.take(B, "h8", "h6", 'r');
     s.take(B, "g5", "h6", 'P');
     s.pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.h7_takes_g8_laid_down().press(A, White).wait(1500);
     s.mv(A, "a4", "a3", 'p');
     s.lift(A, "g8")
         .wait(250)
@@ -420,27 +397,14 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
     let pawn = Some(pc('p'));
     let mut relevant = 0;
     for phase in 0..24 {
-        let mut s = Scene::with(
+        let mut s = Scene::bluetooth_a_as(
             "uscf-bughouse",
             EmulatorConfig {
                 lying_pawn_flicker: 0.0,
                 ..EmulatorConfig::bluetooth()
             },
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
         );
-        s.timing[0] = tandem::arbiter::Timing::for_scan_period(500);
-        s.mv(A, "a2", "a3", 'P')
-            .mv(A, "h7", "h5", 'p')
-            .mv(A, "a3", "a4", 'P')
-            .mv(A, "h5", "h4", 'p')
-            .mv(A, "a4", "a5", 'P')
-            .mv(A, "h4", "h3", 'p')
-            .mv(A, "a5", "a6", 'P')
-            .take(A, "h3", "g2", 'p')
-            .take(A, "a6", "b7", 'P');
+        s.black_pawn_on_g2();
         s.lift(A, "g2")
             .wait(200)
             .lift(A, "h1")

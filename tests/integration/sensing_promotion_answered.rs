@@ -8,7 +8,6 @@ use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Promotion;
-use tandem::arbiter::Timing;
 use tandem::dgt::Orientation;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -16,18 +15,13 @@ use tandem::sim::emulator::EmulatorConfig;
 /// round, so a pass reads f7 shortly before g8: White's h-pawn on h7, Black's king on
 /// f7 beside g8 (1.h4 g5 2.hxg5 f5 3.g6 a6 4.gxh7 Kf7).
 fn king_beside_the_promotion() -> Scene {
-    let mut s = Scene::with(
+    let mut s = Scene::bluetooth_a_as(
         "uscf-bughouse",
         EmulatorConfig {
             orientation: Orientation::Rotated,
             ..EmulatorConfig::bluetooth()
         },
-        EmulatorConfig {
-            serial: "22222".into(),
-            ..EmulatorConfig::default()
-        },
     );
-    s.timing[0] = Timing::for_scan_period(500);
     s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
     s.take(A, "h4", "g5", 'P').mv(A, "f7", "f5", 'p');
     s.mv(A, "g5", "g6", 'P').mv(A, "a7", "a6", 'p');
@@ -98,14 +92,10 @@ fn a_victim_lifted_before_a_lying_promoted_pawn_shows_is_not_missing() {
     // and g8 were both clear): no "missing" rook.
     let mut relevant = 0;
     for phase in 0..24 {
-        let mut s = Scene::with(
+        let mut s = Scene::with_a(
             "uscf-bughouse",
             EmulatorConfig {
                 lying_pawn_flicker: 0.5,
-                ..EmulatorConfig::default()
-            },
-            EmulatorConfig {
-                serial: "22222".into(),
                 ..EmulatorConfig::default()
             },
         );

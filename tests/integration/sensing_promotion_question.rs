@@ -33,15 +33,7 @@ const PROMOTION: PlyRef = PlyRef {
 /// the table and names the piece only after the reply was recorded: `role`.
 fn knight_on_g8_then_bishop_g7(role: Role) -> (Scene, crate::common::scene::Played) {
     let mut s = pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .lay_down(A, "g8")
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.h7_takes_g8_laid_down().press(A, White).wait(1500);
     s.mv(A, "f8", "g7", 'b');
     s.wait(1500).td(TdAction::SetPromotion {
         ply: PROMOTION,
@@ -173,29 +165,7 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
     // legal, and nobody may be told otherwise.
     // Board A never reads a lying pawn.
     let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
-    s.mv(A, "a2", "a3", 'P')
-        .mv(A, "h7", "h5", 'p')
-        .mv(A, "a3", "a4", 'P')
-        .mv(A, "h5", "h4", 'p')
-        .mv(A, "a4", "a5", 'P')
-        .mv(A, "h4", "h3", 'p')
-        .mv(A, "a5", "a6", 'P');
-    s.lift(A, "g2")
-        .wait(200)
-        .lift(A, "h3")
-        .wait(200)
-        .place(A, "g2", 'p')
-        .wait(300)
-        .press(A, Black)
-        .wait(1500);
-    s.lift(A, "b7")
-        .wait(200)
-        .lift(A, "a6")
-        .wait(200)
-        .place(A, "b7", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.black_pawn_on_g2();
     s.lift(A, "h1")
         .wait(200)
         .lift(A, "g2")

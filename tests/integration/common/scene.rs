@@ -32,9 +32,14 @@ pub fn pc(c: char) -> Piece {
 impl Scene {
     /// Both boards set up, clocks started by Black at t = 1000; the cursor at 2000.
     pub fn new(preset: &str) -> Scene {
+        Self::with_a(preset, EmulatorConfig::default())
+    }
+
+    /// Board A as `a` says, board B a USB board with the default settings.
+    pub fn with_a(preset: &str, a: EmulatorConfig) -> Scene {
         Self::with(
             preset,
-            EmulatorConfig::default(),
+            a,
             EmulatorConfig {
                 serial: "22222".into(),
                 ..EmulatorConfig::default()
@@ -45,14 +50,10 @@ impl Scene {
     /// Board A never reads a pawn laid on its side (no flicker): what it shows of a lying
     /// promoted piece is nothing at all.
     pub fn lying_pawns_unseen(preset: &str) -> Scene {
-        Self::with(
+        Self::with_a(
             preset,
             EmulatorConfig {
                 lying_pawn_flicker: 0.0,
-                ..EmulatorConfig::default()
-            },
-            EmulatorConfig {
-                serial: "22222".into(),
                 ..EmulatorConfig::default()
             },
         )
@@ -94,6 +95,34 @@ impl Scene {
         self.mv(A, "a5", "a4", 'p')
     }
 
+    /// Board A: Black's h-pawn takes its way to g2 (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2
+    /// 5.axb7), a capture on h1 away from promoting.
+    pub fn black_pawn_on_g2(&mut self) -> &mut Scene {
+        use BoardId::A;
+        self.mv(A, "a2", "a3", 'P')
+            .mv(A, "h7", "h5", 'p')
+            .mv(A, "a3", "a4", 'P')
+            .mv(A, "h5", "h4", 'p')
+            .mv(A, "a4", "a5", 'P')
+            .mv(A, "h4", "h3", 'p')
+            .mv(A, "a5", "a6", 'P')
+            .take(A, "h3", "g2", 'p')
+            .take(A, "a6", "b7", 'P')
+    }
+
+    /// Board A: White's h7 pawn (`pawn_on_the_seventh`) takes on g8 and is laid on its
+    /// side there, a promoted piece; not pressed yet.
+    pub fn h7_takes_g8_laid_down(&mut self) -> &mut Scene {
+        use BoardId::A;
+        self.lift(A, "h7")
+            .wait(300)
+            .lift(A, "g8")
+            .wait(300)
+            .place(A, "g8", 'P')
+            .lay_down(A, "g8")
+            .wait(300)
+    }
+
     pub fn with(preset: &str, a: EmulatorConfig, b: EmulatorConfig) -> Scene {
         let rules = RulesPreset::built_in(preset);
         let mut table = SimTable::new(&[a, b], 5);
@@ -116,14 +145,12 @@ impl Scene {
     /// Board A a Bluetooth board (a slow scan, 500 ms, and a late link), known to
     /// Tandem as such; board B on USB.
     pub fn bluetooth_a(preset: &str) -> Scene {
-        let mut s = Scene::with(
-            preset,
-            EmulatorConfig::bluetooth(),
-            EmulatorConfig {
-                serial: "22222".into(),
-                ..EmulatorConfig::default()
-            },
-        );
+        Self::bluetooth_a_as(preset, EmulatorConfig::bluetooth())
+    }
+
+    /// The same with board A as `a` says: a Bluetooth board's settings, some changed.
+    pub fn bluetooth_a_as(preset: &str, a: EmulatorConfig) -> Scene {
+        let mut s = Scene::with_a(preset, a);
         s.timing[0] = Timing::for_scan_period(500);
         s
     }
