@@ -585,6 +585,8 @@ pub(super) fn moved_after_reply(
     if shown > at || !reply_landed(expect, &snap.cells, opp) {
         return false;
     }
+    // What the board shows off the reading at `at`.
+    let off = expect.differences(&snap.cells);
     // An opponent's piece of a kind the reading took from the opponent, who holds none in
     // reserve, is no reply: the piece the reading took is still standing, and the reading
     // is wrong (a capture on c7 shown, both squares clear, as a capture on b6 and the
@@ -604,8 +606,7 @@ pub(super) fn moved_after_reply(
             && after.by_piece(p).count() < before.by_piece(p).count()
             && standing(p) > after.by_piece(p).count()
     };
-    if expect
-        .differences(&snap.cells)
+    if off
         .into_iter()
         .filter_map(|sq| snap.cells.get(sq).to_piece())
         .filter(|p| p.color == opp)
@@ -614,8 +615,7 @@ pub(super) fn moved_after_reply(
         return false;
     }
     // When the first of the mover's changes from the reading showed (none: nothing moved).
-    let Some(moved_on) = expect
-        .differences(&snap.cells)
+    let Some(moved_on) = off
         .into_iter()
         .filter(|&sq| snap.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover))
         .map(|sq| value_since(history, at, sq))
@@ -643,8 +643,7 @@ pub(super) fn moved_after_reply(
     // the landing it answers: a reply begun less than that after `seen` (and before the
     // piece moved on) answered this reading, and the piece moved on after it (a rook set
     // on f1, the lever, the knight lifted at once, the rook back to g1 once it was down).
-    let seen = expect
-        .differences(&snap.cells)
+    let seen = off
         .into_iter()
         .filter(|&sq| expect.color(sq) == Some(mover))
         .map(|sq| value_since(history, shown, sq))
