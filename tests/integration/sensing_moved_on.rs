@@ -435,3 +435,72 @@ fn a_piece_shown_on_its_landing_just_before_the_press_then_moved_back_is_the_nex
         "the rook showed on g1 before the judgement, its stand on f1 at the press told, only {relevant} times"
     );
 }
+
+/// After 1.h3 a5 2.h4 a4 on a Bluetooth board whose clock messages come late, White's
+/// b-pawn goes two squares, dragged over b3 (the scan may see it there), and White
+/// presses; Black's hand is on the a-pawn at once and takes en passant: a4 lifted, the
+/// pawn set on b3, b4's pawn lifted, press. The scan may report b4's pawn only after
+/// a4's lift, so `b4` is never shown alone, while `b3` was: then it is the pawn gone on
+/// (it left b3 before the reply's lift), and `b3 axb3` would leave the same board with
+/// the record one square wrong. At 40 offsets: each time the record must read
+/// `b4 axb3` with no alert, and the pawn must have shown on b3 and then on b4 only after
+/// a4's lift at least 4 times (else the test proves nothing).
+#[test]
+fn a_double_step_shown_on_its_way_and_landed_only_beside_the_en_passant_lift() {
+    let mut relevant = 0;
+    for offset in 0..40 {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "h2", "h3", 'P')
+            .mv(A, "a7", "a5", 'p')
+            .mv(A, "h3", "h4", 'P')
+            .mv(A, "a5", "a4", 'p');
+        s.wait(offset * 37);
+        let pressed_from = s.t;
+        s.lift(A, "b2")
+            .wait(60)
+            .place(A, "b3", 'P')
+            .wait(380)
+            .lift(A, "b3")
+            .wait(120)
+            .place(A, "b4", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(260)
+            .lift(A, "a4")
+            .wait(150)
+            .place(A, "b3", 'p')
+            .wait(120)
+            .lift(A, "b4")
+            .wait(200)
+            .press(A, Black)
+            .wait(2000);
+        s.mv(A, "g2", "g3", 'P');
+        let p = s.run(3000);
+        let first = |sq: &str, piece: Option<char>| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, p)| t > pressed_from && p.map(|p| p.char()) == piece)
+                .map(|(t, _)| t)
+        };
+        if let (Some(b3), Some(b4), Some(a4)) = (
+            first("b3", Some('P')),
+            first("b4", Some('P')),
+            first("a4", None),
+        ) && b3 < a4
+            && a4 < b4
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["h3", "a5", "h4", "a4", "b4", "axb3", "g3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 4,
+        "the pawn showed on b3, then on b4 after a4's lift, only {relevant} times"
+    );
+}

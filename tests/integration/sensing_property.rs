@@ -146,6 +146,18 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A double step scanned on its way (b3) and landed (b4) only after the en passant
+        // reply's first lift was reported, read as `b3 axb3`: seed 2024's sweep,
+        // 2026-11-25. See `sensing_moved_on::a_double_step_shown_on_its_way_and_landed_only_beside_the_en_passant_lift`.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_555_211_308_821_268_971,
+        },
         // A capture with both squares clear for a pass, read as a capture beside it and
         // the recapture (the square never reported changing), the piece "taken" then seen
         // standing, one its owner holds none of: seed 8181's sweep (Qxc7 read as Qxb6

@@ -95,7 +95,10 @@ pub(super) fn judge_by_evidence(
             };
             let one = match exact[..] {
                 [one] => one,
-                [] => continue,
+                [] => match slid_on_beside_reply(&cands, current, history, index, presser) {
+                    Some(one) => one,
+                    None => continue,
+                },
                 _ => match exact
                     .iter()
                     .filter(|&&i| same_before(i))
@@ -939,6 +942,52 @@ fn shown_beside_reply(expect: &Expect, cells: &Cells, presser: Color) -> bool {
         }
     }
     lifted == 1
+}
+
+/// The piece of the reading shown so far went on along its move to a further square (a
+/// pawn's double step scanned at b3, then b4), and the board shows it there only with the
+/// reply's first lift already reported (the opponent's hand was fast, the scan passed
+/// the landing late): the one reading moving the same piece from the same square to
+/// where it stands now, shown so beside the reply. Only if the piece had left the shown
+/// landing before that lift showed: a piece lifted from it once the reply was under way is
+/// the mover's next move (a rook set on f1, the knight lifted, the rook back to g1).
+fn slid_on_beside_reply(
+    cands: &[Candidate],
+    current: Option<(usize, usize)>,
+    history: &[Snapshot],
+    at: usize,
+    presser: Color,
+) -> Option<usize> {
+    let simple = |k: &Candidate| match k.plies[..] {
+        [
+            m @ Move::Normal {
+                promotion: None, ..
+            },
+        ] => Some(m),
+        _ => None,
+    };
+    let cells = &history.get(at)?.cells;
+    let shown = simple(&cands[current?.0])?;
+    let mut further = (0..cands.len()).filter(|&i| {
+        simple(&cands[i]).is_some_and(|m| {
+            m.from() == shown.from()
+                && m.role() == shown.role()
+                && m.to() != shown.to()
+                && shown_beside_reply(&cands[i].expect, cells, presser)
+                && visibly_landed(&cands[i], cells)
+        })
+    });
+    let one = further.next()?;
+    if further.next().is_some() {
+        return None;
+    }
+    let lifted = cands[one]
+        .expect
+        .differences(cells)
+        .into_iter()
+        .map(|sq| value_since(history, at, sq))
+        .min()?;
+    (value_since(history, at, shown.to()) < lifted).then_some(one)
 }
 
 /// Does the reading drop a piece, and did the board show each piece it drops, as that
