@@ -479,14 +479,22 @@ impl Arbiter {
             allowances: &before.appearance.allowances,
             scan_ms: self.tracks[b].timing.scan_ms,
         };
-        let Verdict::Commit {
-            candidate: pair,
-            residual: pr,
-            snapshot,
-        } = judge_press(&committed, by, &window, sensing::PressSeen::at(t_msg))
-        else {
-            return None;
-        };
+        // Several pairs that differ only in where a promoted piece laid on its side went
+        // (nothing on the board shows it): the likeliest is recorded and the TD asked.
+        let (pair, pr, snapshot) =
+            match judge_press(&committed, by, &window, sensing::PressSeen::at(t_msg)) {
+                Verdict::Commit {
+                    candidate,
+                    residual,
+                    snapshot,
+                } => (candidate, residual, snapshot),
+                // Not once the TD is asked where it went: the answer settles the reply.
+                Verdict::Ambiguous { tied, residual } if !self.asked_where(before.ply) => {
+                    let pair = hidden_move_pair(&before.appearance.tokens, &tied)?;
+                    (pair, residual, window.len().saturating_sub(1))
+                }
+                _ => return None,
+            };
         // An irregular reading gives way to a legal pair as good; a legal one only to a
         // pair that explains the board better, in which this reply took the last ply's
         // piece where it landed.
@@ -529,6 +537,12 @@ impl Arbiter {
             return None;
         }
         self.outputs.push(Output::RecordChanged);
+        // The last ply moved a promoted piece laid on its side, and the reply is legal
+        // wherever else it could have gone too: where it went, only the players can say.
+        let options = hidden_landings(&state, self.game.rules(), &before, first, pair.plies[1]);
+        if options.len() > 1 && !self.asked_where(before.ply) {
+            self.ask_hidden_move(b, before.ply, first.from(), options, &[]);
+        }
         let second = Candidate {
             plies: [pair.plies[1]].into_iter().collect(),
             expect: pair.expect,
@@ -976,6 +990,14 @@ impl Arbiter {
         })
     }
 
+    /// Is the TD asked where the piece moved with `ply` went (a promoted piece laid on its
+    /// side), and has not answered yet?
+    fn asked_where(&self, ply: PlyRef) -> bool {
+        self.alerts
+            .open()
+            .any(|a| matches!(&a.subject, Subject::HiddenMove { ply: p, .. } if *p == ply))
+    }
+
     /// Is the ply at `index` legal if an earlier move of a promoted piece laid on its side,
     /// on its board, recorded where the record guessed it went (the TD asked, not answered
     /// yet), went to another of the squares it could have gone to? The board showed
@@ -1074,7 +1096,6 @@ impl Arbiter {
             .filter_map(|c| c.plies.last())
             .map(|m| m.to())
             .collect();
-        let listed: Vec<String> = options.iter().map(Square::to_string).collect();
         let from = first.plies.last().and_then(|m| m.from());
         // Several pieces may lie on their side: each square the moves start from is named.
         let mut froms: Vec<Square> = tied
@@ -1083,7 +1104,31 @@ impl Arbiter {
             .collect();
         froms.sort();
         froms.dedup();
-        let pieces = match froms[..] {
+        let mover = self.game.board(b).turn();
+        let number = self.game.board(b).fullmoves();
+        let cells = self.tracks[b].sensed.cells;
+        self.commit(b, first, &cells, t_msg, &[clock_ms], false);
+        let ply = PlyRef {
+            board: b,
+            color: mover,
+            number,
+        };
+        self.ask_hidden_move(b, ply, from, options, &froms);
+    }
+
+    /// The TD is asked where the promoted piece on `from` (a pawn on its side) went with
+    /// `ply`: to one of `options`, the first recorded for now. `froms`: the squares the
+    /// pieces that may have moved stood on, when several lay on their side.
+    fn ask_hidden_move(
+        &mut self,
+        b: BoardId,
+        ply: PlyRef,
+        from: Option<Square>,
+        options: Vec<Square>,
+        froms: &[Square],
+    ) {
+        let listed: Vec<String> = options.iter().map(Square::to_string).collect();
+        let pieces = match froms {
             [_, _, ..] => format!(
                 "pieces on {} (pawns on their side)",
                 froms
@@ -1097,22 +1142,13 @@ impl Arbiter {
                 from.map_or_else(|| "?".to_owned(), |s| s.to_string())
             ),
         };
-        let mover = self.game.board(b).turn();
-        let number = self.game.board(b).fullmoves();
-        let cells = self.tracks[b].sensed.cells;
-        self.commit(b, first, &cells, t_msg, &[clock_ms], false);
-        let ply = PlyRef {
-            board: b,
-            color: mover,
-            number,
-        };
         self.raise(
             b,
             AlertKind::Promotion,
             from,
             format!(
                 "{} pressed with no visible change: the promoted {pieces} may have moved to {}; recorded {} for now",
-                color_name(mover),
+                color_name(ply.color),
                 listed.join(", "),
                 listed.first().cloned().unwrap_or_default()
             ),
@@ -1183,6 +1219,85 @@ fn hidden_only(track: &Track, tied: &[Candidate]) -> bool {
                     .and_then(|f| track.appearance.tokens.get(f))
                     .is_some_and(Token::may_be_unseen)
         })
+}
+
+/// Readings of a ply and its reply that tie only on where a promoted piece laid on its side
+/// went (the board shows none of its move), the reply the same move: the one to record.
+/// The one whose reply lands where the piece went, taking it there, first: the board
+/// showed the reply, and nothing else of the piece. Readings that move no such piece (a
+/// drop taken at once where the reply lands) are left out: the TD asked where the piece
+/// went can put the record right.
+fn hidden_move_pair(tokens: &sensing::Tokens, tied: &[Candidate]) -> Option<Candidate> {
+    let hidden: Vec<&Candidate> = tied
+        .iter()
+        .filter(|k| {
+            k.irregular == 0
+                && matches!(k.plies[..], [Move::Normal { from, .. }, _]
+                    if tokens.get(from).is_some_and(Token::may_be_unseen))
+        })
+        .collect();
+    let first = *hidden.first()?;
+    let same = |k: &Candidate| {
+        k.plies[0].from() == first.plies[0].from()
+            && k.plies[1].from() == first.plies[1].from()
+            && k.plies[1].to() == first.plies[1].to()
+            && k.plies[1].role() == first.plies[1].role()
+    };
+    if !hidden.iter().all(|k| same(k)) {
+        return None;
+    }
+    let takes_it = |k: &&&Candidate| k.plies[1].is_capture() && k.plies[1].to() == k.plies[0].to();
+    Some(
+        hidden
+            .iter()
+            .find(takes_it)
+            .copied()
+            .unwrap_or(first)
+            .clone(),
+    )
+}
+
+/// Where the piece `first` moved could have gone, when it is a promoted piece laid on its
+/// side (`before`'s tokens): its landing first, then each other square it could reach
+/// without taking anything (a capture shows on the board) from which the reply `reply`
+/// (the same piece from the same square to the same square, taking whatever stands
+/// there) is still legal. Empty for any other move.
+fn hidden_landings(
+    state: &BoardState,
+    rules: &crate::rules::RulesPreset,
+    before: &BeforeLastPly,
+    first: Move,
+    reply: Move,
+) -> Vec<Square> {
+    let Some(from) = first.from() else {
+        return Vec::new();
+    };
+    if !before
+        .appearance
+        .tokens
+        .get(from)
+        .is_some_and(Token::may_be_unseen)
+    {
+        return Vec::new();
+    }
+    let mut options = vec![first.to()];
+    for m in state.legal_moves(rules) {
+        if m.from() != Some(from) || m.is_capture() || m.to() == first.to() {
+            continue;
+        }
+        let mut after = state.clone();
+        if after.apply(m, rules.promotion).is_err() {
+            continue;
+        }
+        let answered = after
+            .legal_moves(rules)
+            .into_iter()
+            .any(|r| r.from() == reply.from() && r.to() == reply.to() && r.role() == reply.role());
+        if answered {
+            options.push(m.to());
+        }
+    }
+    options
 }
 
 fn candidate_mover(state: &BoardState, cand: &Candidate) -> Color {

@@ -239,3 +239,96 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
         p.dump()
     );
 }
+
+#[test]
+fn a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker() {
+    // As above to 6.d3: Black's queen lies on h1, read by nobody. Black moves it h1-f3,
+    // laid on its side again (the board sees nothing), and presses; White's hand is on
+    // the g1 knight at once, lifts the lying queen from f3 and sets the knight there. The
+    // scan may report g1 empty before Black's press is judged: then the board showed
+    // exactly "the queen took on g1", and White's knight set on f3 reads as a drop White
+    // does not hold. Together, `Qf3 Nxf3` explains both presses, legally: the record
+    // takes it, and still asks where the queen went: it could as well have stopped on g2,
+    // or gone on to e4, d5 or c6, with the knight's move a plain one (the board shows
+    // none of them). The TD hears f3. At 24 offsets: `Qf3 Nxf3` each time, and the two
+    // questions (which piece, and where it went) and nothing else; g1 reported empty
+    // before Black's press message at least 4 times.
+    let mut relevant = 0;
+    for offset in 0..24 {
+        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+        s.black_pawn_on_g2();
+        s.lift(A, "g2")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Black)
+            .wait(1500)
+            .td(TdAction::SetPromotion {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 5,
+                },
+                role: Role::Queen,
+            });
+        s.mv(A, "d2", "d3", 'P');
+        s.wait(offset * 23);
+        s.lift(A, "h1")
+            .wait(250)
+            .place(A, "f3", 'p')
+            .lay_down(A, "f3")
+            .wait(80);
+        let pressed = s.t;
+        s.press(A, Black)
+            .wait(90)
+            .lift(A, "g1")
+            .wait(150)
+            .lift(A, "f3")
+            .wait(150)
+            .place(A, "f3", 'N')
+            .wait(250)
+            .press(A, White)
+            .wait(1500)
+            .td(TdAction::ChooseHiddenMove {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 6,
+                },
+                to: "f3".parse().unwrap(),
+            });
+        let p = s.run(3000);
+        let message = s
+            .clock_seen(A)
+            .into_iter()
+            .find(|&(t, _)| t > pressed)
+            .map(|(t, _)| t);
+        let g1 = s
+            .seen(A, "g1")
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece.is_none())
+            .map(|(t, _)| t);
+        if let (Some(message), Some(g1)) = (message, g1)
+            && g1 < message
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A)[7..],
+            ["hxg2", "axb7", "gxh1=Q", "d3", "Qf3", "Nxf3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            vec![k(Promotion, Some("h1")), k(Promotion, Some("h1"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 4,
+        "g1 showed empty before Black's press message only {relevant} times"
+    );
+}

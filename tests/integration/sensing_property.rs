@@ -146,6 +146,19 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A queen laid on its side moved unseen with check and taken at once by the
+        // knight, the knight's lift reported before the press message: read as the queen
+        // taking the knight and a knight dropped, an illegal reply (and three more after
+        // it): seed 2024's sweep, 2026-11-25. See `sensing_promotion_question::a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 4_428_374_709_561_605_299,
+        },
         // A double step scanned on its way (b3) and landed (b4) only after the en passant
         // reply's first lift was reported, read as `b3 axb3`: seed 2024's sweep,
         // 2026-11-25. See `sensing_moved_on::a_double_step_shown_on_its_way_and_landed_only_beside_the_en_passant_lift`.
