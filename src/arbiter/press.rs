@@ -669,6 +669,7 @@ impl Arbiter {
             judge_two_unseen_presses(
                 &self.committed(b),
                 &cells,
+                &track.sensed.history,
                 &track.sensed.changed_at,
                 since,
                 track.timing.scan_ms,

@@ -813,3 +813,58 @@ fn a_drop_the_board_showed_then_taken_behind_presses_the_clock_never_showed_is_t
         "the three plies were read together only {together} times"
     );
 }
+
+/// A check taken back at once on its landing (3.Qxf7+ Kxf7), both pressed within one of
+/// the clock's seconds, and then nothing for a long while: the clock never shows White's
+/// press, and the board ends with Black's king where the queen stood. The queen showed on
+/// f7 before the king's lift: two moves whose presses the clock never showed, recorded
+/// once the board has stood still long enough (not a "pair" the board never showed, as a
+/// piece dropped and taken at once would be). At 40 offsets: the record must read both,
+/// with no alert, and the clock must have shown neither press at least 4 times.
+#[test]
+fn a_check_taken_back_on_its_landing_both_pressed_unseen_then_a_long_think_is_recorded() {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "d1", "h5", 'Q')
+            .mv(A, "b8", "c6", 'n');
+        s.wait(offset * 50);
+        let first = s.t;
+        s.lift(A, "h5")
+            .wait(150)
+            .lift(A, "f7")
+            .wait(100)
+            .place(A, "f7", 'Q')
+            .wait(60)
+            .press(A, White)
+            .wait(60)
+            .lift(A, "e8")
+            .wait(50)
+            .lift(A, "f7")
+            .wait(60)
+            .place(A, "f7", 'k')
+            .wait(30)
+            .press(A, Black)
+            .wait(9000);
+        let p = s.run(3000);
+        // White's clock is on the left: Black's side never ran, as far as the clock's
+        // messages tell.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && running == Some(ClockSide::Right));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
+}

@@ -146,6 +146,19 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A check taken back on its landing (Qxd7+ Nxd7), both pressed within one of the
+        // clock's seconds, and nothing after: the pair the clock never showed was not
+        // recorded (a reply landing where the first move landed was never taken for one):
+        // seed 2024's sweep, 2026-11-25. See `sensing_press_timing::a_check_taken_back_on_its_landing_both_pressed_unseen_then_a_long_think_is_recorded`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 8_074_416_688_096_188_628,
+        },
         // A queen laid on its side moved unseen with check and taken at once by the
         // knight, the knight's lift reported before the press message: read as the queen
         // taking the knight and a knight dropped, an illegal reply (and three more after

@@ -430,14 +430,18 @@ pub(super) fn judge_by_evidence(
 /// board sends the clock's times only when they change). The pair of legal moves the
 /// board shows exactly, if one pair does, and only as hands make such a pair: every square
 /// it changes changed on the board since `since` (when the board first showed the last
-/// move recorded: an old knocked piece is no move), the first move's piece was seen
-/// where it landed (a piece taken on the square it was dropped on never showed, and only
-/// a press could say it was there), and the reply left its square no earlier than that
-/// landing, give or take a scan pass (`changed_at`: when each square last changed).
+/// move recorded: an old knocked piece is no move), and the reply left its square no
+/// earlier than the first move landed, give or take a scan pass (`changed_at`: when each
+/// square last changed). A reply taking on that very landing (a check taken back at once)
+/// hides the landing from `latest`: `history` tells when the first move's piece stood
+/// there, or else its lift from where it came; a drop taken there must have shown (taken
+/// at once, it could have been any piece in hand, and only a press could say it was
+/// there at all).
 #[must_use]
 pub fn judge_two_unseen_presses(
     c: &Committed<'_>,
     latest: &Cells,
+    history: &[Snapshot],
     changed_at: &[Millis; 64],
     since: Millis,
     scan_ms: Millis,
@@ -446,6 +450,7 @@ pub fn judge_two_unseen_presses(
     if diff.is_empty() || diff.into_iter().any(|sq| changed_at[sq.to_usize()] < since) {
         return None;
     }
+    let mover = c.state.turn();
     let as_hands_make_it = |k: &Candidate| {
         let [first, reply] = k.plies[..] else {
             return false;
@@ -455,8 +460,24 @@ pub fn judge_two_unseen_presses(
             Move::Put { to, .. } => to,
             other => other.from().unwrap_or(landed),
         };
-        landed != move_landing(reply)
-            && changed_at[reply_left.to_usize()] + scan_ms >= changed_at[landed.to_usize()]
+        // The reply takes on the landing: when the first move's piece showed there, or else
+        // when it left its square (taken before the scan passed it). A drop must have
+        // shown: one taken at once could have been any piece in hand, and only a press
+        // could say it was there at all.
+        let landed_at = if landed == move_landing(reply) {
+            let shown = history
+                .iter()
+                .find(|s| s.t_ms >= since && s.cells.get(landed).color() == Some(mover))
+                .map(|s| s.t_ms);
+            match (shown, first.from()) {
+                (Some(t), _) => t,
+                (None, Some(from)) => changed_at[from.to_usize()],
+                (None, None) => return false,
+            }
+        } else {
+            changed_at[landed.to_usize()]
+        };
+        changed_at[reply_left.to_usize()] + scan_ms >= landed_at
     };
     let mut exact: Vec<Candidate> = two_ply(c, diff)
         .into_iter()
