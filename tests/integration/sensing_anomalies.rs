@@ -166,6 +166,16 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // e4-e5 pushed with a pawn in hand and an extra knight set on b4 in the same pass:
+        // read as P@e5, e4 missing besides the knight. The fresh sweep of seed 4321,
+        // 2026-11-25 (`sensing_pawns::a_pawn_pushed_with_an_extra_piece_set_down_in_the_same_pass_is_the_push`).
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            12,
+            Injection::ExtraPiece,
+            7_917_187_665_009_839_233,
+        ),
         // h6-h5 with the f7 pawn pocketed, White's pawn on h7: read as the f7 pawn going to
         // h5 "en passant" the h7 pawn, two files across. An irregular en passant is only
         // formed in its own shape now (`sensing_pocketed`). Seed 5511's sweep.

@@ -8,9 +8,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::Scene;
+use crate::common::scene::{Scene, k};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
+use tandem::arbiter::AlertKind::Unexplained;
 use tandem::arbiter::Timing;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -157,5 +158,61 @@ fn a_pawn_pushed_its_origin_shown_empty_after_the_replys_first_lift() {
     assert!(
         trapped >= 3,
         "the knight's lift showed between the pawn's landing and its origin only {trapped} times"
+    );
+}
+
+/// White, holding a pawn, pushes e4-e5 on a Bluetooth board, and in the same moment a
+/// white bishop nobody had is set on c4 (an extra piece). The scan passes e5, c4, then e4
+/// in one pass (fields 28, 34, 36): until it reached e4 the board showed a drop on e5,
+/// and the push never shows exactly (the bishop stands beside it). But e4 emptied in the
+/// same pass as the landing showed, the mover's own hand: the push, with the bishop the
+/// only thing unexplained, not a drop with the pawn behind missing too. At 24 offsets:
+/// `e5` each time and only the bishop alarmed; the landing shown before e4's emptying
+/// with the bishop before it too at least 4 times.
+#[test]
+fn a_pawn_pushed_with_an_extra_piece_set_down_in_the_same_pass_is_the_push() {
+    let mut trapped = 0;
+    for offset in 0..24 {
+        let mut s = white_a_holds_a_pawn(true);
+        s.wait(offset * 21);
+        let first = s.t;
+        s.lift(A, "e4")
+            .wait(80)
+            .place(A, "e5", 'P')
+            .place(A, "c4", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(4000);
+        let when = |sq: &str, empty: bool| {
+            s.seen(A, sq)
+                .iter()
+                .find(|(t, piece)| *t > first && piece.is_none() == empty)
+                .map(|&(t, _)| t)
+        };
+        if let (Some(landed), Some(bishop), Some(origin)) =
+            (when("e5", false), when("c4", false), when("e4", true))
+            && landed < origin
+            && bishop < origin
+        {
+            trapped += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "Nc6", "Nf3", "Nb4", "e5", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            vec![k(Unexplained, Some("c4"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        trapped >= 4,
+        "the landing and the bishop showed before the origin's emptying only {trapped} times"
     );
 }

@@ -95,7 +95,9 @@ pub(super) fn judge_by_evidence(
             };
             let one = match exact[..] {
                 [one] => one,
-                [] => match slid_on_beside_reply(&cands, current, history, index, presser) {
+                [] => match slid_on_beside_reply(&cands, current, history, index, presser)
+                    .or_else(|| pushed_beside_extra(c, &cands, current, history, index, deadline))
+                {
                     Some(one) => one,
                     None => continue,
                 },
@@ -1009,6 +1011,52 @@ fn slid_on_beside_reply(
         .map(|sq| value_since(history, at, sq))
         .min()?;
     (value_since(history, at, shown.to()) < lifted).then_some(one)
+}
+
+/// The reading shown so far drops a piece where the mover's own piece of that kind has
+/// now landed from its square, left in the same pass as the landing (a pawn pushed with a
+/// pawn in hand, see `own_departure`), but the board shows that move only beside pieces
+/// standing where nothing should (an extra piece set down in the same moment): the one
+/// reading making that move, if the rest is only such pieces.
+fn pushed_beside_extra(
+    c: &Committed<'_>,
+    cands: &[Candidate],
+    current: Option<(usize, usize)>,
+    history: &[Snapshot],
+    at: usize,
+    deadline: Millis,
+) -> Option<usize> {
+    let cur = &cands[current?.0];
+    let [Move::Put { role, to }] = cur.plies[..] else {
+        return None;
+    };
+    let cells = &history.get(at)?.cells;
+    let mut pushed = (0..cands.len()).filter(|&i| {
+        let k = &cands[i];
+        let [
+            Move::Normal {
+                role: r,
+                from,
+                capture: None,
+                to: t,
+                promotion: None,
+            },
+        ] = k.plies[..]
+        else {
+            return false;
+        };
+        let extra = k.expect.differences(cells);
+        r == role
+            && t == to
+            && extra.any()
+            && !extra.contains(from)
+            && extra
+                .into_iter()
+                .all(|sq| !cells.get(sq).is_empty() && k.expect.board().piece_at(sq).is_none())
+            && own_departure(c, cur, Bitboard::from_square(from), history, at, deadline)
+    });
+    let one = pushed.next()?;
+    pushed.next().is_none().then_some(one)
 }
 
 /// Does the reading drop a piece, and did the board show each piece it drops, as that
