@@ -205,7 +205,15 @@ impl Arbiter {
             && candidate.plies.len() == 3
         {
             let cells = self.cells_at(b, history, snapshot);
+            // Judged, not tied: a drop taken at once in it may still be another kind.
+            let unseen = (!picked)
+                .then(|| self.unseen_taken_drop(b, &candidate.plies, history))
+                .flatten();
             self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
+            if let Some(t) = unseen {
+                self.taken_drops.push(t);
+                picked = true;
+            }
             if picked {
                 self.note_taken_drop();
             }

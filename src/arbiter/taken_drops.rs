@@ -4,12 +4,12 @@
 //! a drop of that kind there that nothing else supplies tells which piece it was. Until
 //! then the record keeps the likeliest kind.
 
-use shakmaty::{Color, Move, Role, Square};
+use shakmaty::{Color, Move, Piece, Role, Square};
 
 use super::{Arbiter, Output, PlyRef, role_name};
 use crate::BoardId;
 use crate::rules::{BoardState, IllegalReason, Legality};
-use crate::sensing::Candidate;
+use crate::sensing::{Candidate, Cell, Snapshot};
 
 /// A drop taken at once whose kind the record guessed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +116,75 @@ impl Arbiter {
             kinds,
         });
         Some(chosen)
+    }
+
+    /// A reading about to be committed on `b` whose drop the next ply captures on its
+    /// square, the board never having shown the dropped piece there (`history`): another
+    /// kind in the dropper's hand could have been dropped as well, whatever made the
+    /// judge prefer this one. The drop to note, as [`Arbiter::pick_taken_drop`] does, so
+    /// that the partner board can still tell.
+    pub(super) fn unseen_taken_drop(
+        &self,
+        b: BoardId,
+        plies: &[Move],
+        history: &[Snapshot],
+    ) -> Option<TakenDrop> {
+        let (i, role, square) = plies.iter().enumerate().find_map(|(i, m)| match *m {
+            Move::Put { role, to } if captures_on(plies.get(i + 1), to) => Some((i, role, to)),
+            _ => None,
+        })?;
+        let state = self.game.board(b);
+        let rules = self.game.rules();
+        let mut before = state.clone();
+        for &m in &plies[..i] {
+            before.apply(m, rules.promotion).ok()?;
+        }
+        let dropper = before.turn();
+        let shown = |r: Role| {
+            Cell::piece(Piece {
+                color: dropper,
+                role: r,
+            })
+        };
+        if history.iter().any(|s| s.cells.get(square) == shown(role)) {
+            return None;
+        }
+        // Each kind in hand with which the same plies stay legal, the captures taking it.
+        let legal_with = |r: Role| {
+            let mut s = before.clone();
+            let mut seq: Vec<Move> = plies[i..].to_vec();
+            seq[0] = Move::Put {
+                role: r,
+                to: square,
+            };
+            if let Some(Move::Normal { capture, .. }) = seq.get_mut(1) {
+                *capture = Some(r);
+            }
+            seq.into_iter().all(|m| {
+                let ok = s.judge(rules, m).is_legal();
+                ok && s.apply(m, rules.promotion).is_ok()
+            })
+        };
+        let mut kinds: Vec<Role> = before
+            .reserve(dropper)
+            .entries()
+            .filter(|&(r, n)| n > 0 && r != Role::King && legal_with(r))
+            .map(|(r, _)| r)
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        if kinds.len() < 2 || !kinds.contains(&role) {
+            return None;
+        }
+        Some(TakenDrop {
+            ply: PlyRef {
+                board: b,
+                color: dropper,
+                number: before.fullmoves(),
+            },
+            square,
+            kinds,
+        })
     }
 
     /// The record says so on the drop just committed from [`Arbiter::pick_taken_drop`]:

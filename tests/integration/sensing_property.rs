@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A bishop dropped and taken at once, never shown, its press read only with the
+        // next two (three presses judged together): the checking knight taken, and no
+        // note of the drop kept, so the partner's bishop drop on board A was never told
+        // by it (an `unexplained` alarm, and the record wrong): seed 4321's sweep,
+        // 2026-11-25.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 2_836_279_534_506_761_243,
+        },
         // A check taken back on its landing (Qxd7+ Nxd7), both pressed within one of the
         // clock's seconds, and nothing after: the pair the clock never showed was not
         // recorded (a reply landing where the first move landed was never taken for one):
