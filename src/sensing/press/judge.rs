@@ -453,6 +453,8 @@ pub fn judge_two_unseen_presses(
         return None;
     }
     let mover = c.state.turn();
+    // The snapshots since the last move recorded showed (`since`).
+    let recent = history.partition_point(|s| s.t_ms < since);
     let as_hands_make_it = |k: &Candidate| {
         let [first, reply] = k.plies[..] else {
             return false;
@@ -467,10 +469,7 @@ pub fn judge_two_unseen_presses(
         // shown: one taken at once could have been any piece in hand, and only a press
         // could say it was there at all.
         let landed_at = if landed == move_landing(reply) {
-            let shown = history
-                .iter()
-                .find(|s| s.t_ms >= since && s.cells.get(landed).color() == Some(mover))
-                .map(|s| s.t_ms);
+            let shown = first_shown(k, landed, mover, &history[recent..]);
             match (shown, first.from()) {
                 (Some(t), _) => t,
                 (None, Some(from)) => changed_at[from.to_usize()],
