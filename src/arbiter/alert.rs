@@ -4,7 +4,7 @@
 //! is a stable interface other tools read; see DESIGN.md "Interfaces".
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Square;
+use shakmaty::{Role, Square};
 
 use crate::rules::Seat;
 use crate::{BoardId, Millis};
@@ -28,7 +28,7 @@ pub enum AlertKind {
     Clock,
     /// A move the board could not show, told apart only by the players: which one was it
     /// (a pawn's step never shown landing, taken at once by a pawn: one step and a capture,
-    /// or two steps and en passant)?
+    /// or two steps and en passant; a drop taken at once: which piece was dropped)?
     UnseenMove,
 }
 
@@ -81,6 +81,13 @@ pub enum Subject {
         ply: PlyRef,
         #[serde(with = "crate::rules::text::squares")]
         options: Vec<Square>,
+    },
+    /// A drop taken at once, before the board saw it: the ply recorded with the likeliest
+    /// kind, and the kinds in the dropper's hand that fit the board as well.
+    TakenDrop {
+        ply: PlyRef,
+        #[serde(with = "crate::rules::text::roles")]
+        kinds: Vec<Role>,
     },
     /// A player (flag).
     Seat(Seat),
@@ -242,7 +249,7 @@ impl AlertBook {
         for a in &mut self.alerts {
             let about = match &a.subject {
                 Subject::Ply(p) => *p == ply,
-                Subject::HiddenMove { ply: p, .. } => *p == ply,
+                Subject::HiddenMove { ply: p, .. } | Subject::TakenDrop { ply: p, .. } => *p == ply,
                 _ => false,
             };
             if about && a.is_open() {

@@ -66,6 +66,13 @@ pub enum TdAction {
         #[serde(with = "crate::rules::text::square")]
         to: Square,
     },
+    /// The piece dropped in a drop taken at once, before the board saw it (journaled as
+    /// `Q`): the players say which it was.
+    SetDroppedPiece {
+        ply: PlyRef,
+        #[serde(with = "crate::rules::text::role")]
+        role: Role,
+    },
     /// An illegal move was claimed by the opponent: the preset decides the consequence.
     ClaimIllegal { ply: PlyRef },
     /// An illegal move was not claimed in time: it stands.

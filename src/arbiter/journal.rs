@@ -212,6 +212,10 @@ mod tests {
             r#"{"td":{"t_ms":10,"action":{"choose_hidden_move":{"ply":{"board":"B","color":"Black","number":3},"to":"g7"}}}}"#,
         );
         text.push('\n');
+        text.push_str(
+            r#"{"td":{"t_ms":11,"action":{"set_dropped_piece":{"ply":{"board":"A","color":"Black","number":2},"role":"Q"}}}}"#,
+        );
+        text.push('\n');
         let j = parse_journal(&text).unwrap();
         let actions: Vec<&TdAction> = j
             .inputs
@@ -235,10 +239,19 @@ mod tests {
                 ..
             }
         ));
+        assert!(matches!(
+            actions[2],
+            TdAction::SetDroppedPiece {
+                role: shakmaty::Role::Queen,
+                ..
+            }
+        ));
         // Written back the same way.
         let again: String = j.inputs.iter().map(input_line).collect();
         assert!(
-            again.contains(r#""role":"N""#) && again.contains(r#""to":"g7""#),
+            again.contains(r#""role":"N""#)
+                && again.contains(r#""to":"g7""#)
+                && again.contains(r#""set_dropped_piece":{"ply":{"board":"A","color":"Black","number":2},"role":"Q"}"#),
             "{again}"
         );
         // A piece or square that is none is refused with its line and column.

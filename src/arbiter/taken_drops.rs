@@ -6,7 +6,8 @@
 
 use shakmaty::{Color, Move, Piece, Role, Square};
 
-use super::{Arbiter, Output, PlyRef, role_name};
+use super::td::Refusal;
+use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
 use crate::BoardId;
 use crate::rules::{BoardState, IllegalReason, Legality};
 use crate::sensing::{Candidate, Cell, Snapshot};
@@ -188,9 +189,10 @@ impl Arbiter {
     }
 
     /// The record says so on the drop just committed from [`Arbiter::pick_taken_drop`]:
-    /// which piece it was is inferred, not seen.
+    /// which piece it was is inferred, not seen. And the TD is asked: only the players can
+    /// say, unless a later drop tells first (the question then closes by itself).
     pub(super) fn note_taken_drop(&mut self) {
-        let Some(t) = self.taken_drops.last() else {
+        let Some(t) = self.taken_drops.last().cloned() else {
             return;
         };
         let kinds: Vec<&str> = t.kinds.iter().map(|&r| role_name(r)).collect();
@@ -198,9 +200,88 @@ impl Arbiter {
             "dropped and taken before the board saw it: the piece is inferred ({})",
             kinds.join(" or ")
         );
-        if let Some(i) = self.ply_index(t.ply) {
+        let Some(i) = self.ply_index(t.ply) else {
+            return;
+        };
+        let _ = self.game.set_comment(i, Some(text));
+        let record = self.game.record();
+        let (Some(drop), Some(capture)) = (record.get(i), record.get(i + 1)) else {
+            return;
+        };
+        let Move::Put { role, .. } = drop.mv else {
+            return;
+        };
+        let either: Vec<String> = t
+            .kinds
+            .iter()
+            .map(|&r| format!("a {}", role_name(r)))
+            .collect();
+        let detail = format!(
+            "{}'s drop on {}:{} ({}) was taken at once ({}), before the board saw it: which piece was dropped, {}? A {} recorded for now",
+            color_name(t.ply.color),
+            t.ply.board,
+            t.square,
+            drop.san,
+            capture.san,
+            either.join(" or "),
+            role_name(role)
+        );
+        self.raise(
+            t.ply.board,
+            AlertKind::UnseenMove,
+            Some(t.square),
+            detail,
+            Subject::TakenDrop {
+                ply: t.ply,
+                kinds: t.kinds.clone(),
+            },
+        );
+    }
+
+    /// The TD says which piece a drop was (a drop taken at once, or any drop the TD
+    /// corrects so): the record takes that kind, the capture that took it takes it too,
+    /// and no later drop reads it again.
+    pub(super) fn set_dropped_piece(&mut self, ply: PlyRef, role: Role) -> Result<(), Refusal> {
+        let i = self.ply_index(ply).ok_or(Refusal::NoSuchPly { ply })?;
+        let Some(Move::Put { role: was, to }) = self.game.record().get(i).map(|p| p.mv) else {
+            return Err(Refusal::NotADrop { ply });
+        };
+        let held = |a: &Arbiter| {
+            a.game
+                .record()
+                .get(i)
+                .is_some_and(|p| p.legality != Legality::Illegal(IllegalReason::NotInReserve))
+        };
+        if role == Role::King {
+            return Err(Refusal::NotInHand { ply, role });
+        }
+        if role != was {
+            let held_before = held(self);
+            self.game
+                .replace_move(i, Move::Put { role, to })
+                .map_err(|e| Refusal::RecordUnplayable {
+                    ply,
+                    why: e.to_string(),
+                })?;
+            if held_before && !held(self) {
+                let _ = self.game.replace_move(i, Move::Put { role: was, to });
+                return Err(Refusal::NotInHand { ply, role });
+            }
+            self.outputs.push(Output::RecordChanged);
+        }
+        let taken = self.taken_drops.iter().any(|t| t.ply == ply);
+        self.taken_drops.retain(|t| t.ply != ply);
+        if taken {
+            let text = format!(
+                "dropped and taken before the board saw it: a {} (the TD's ruling)",
+                role_name(role)
+            );
             let _ = self.game.set_comment(i, Some(text));
         }
+        let how = format!("a {} was dropped", role_name(role));
+        self.alerts.resolve_about_ply(ply, self.now, &how);
+        self.tell_held_illegal(ply.board, i);
+        Ok(())
     }
 
     /// A drop of `role` by `color` on board `b` that the reserve lacks may tell what a
@@ -273,6 +354,8 @@ impl Arbiter {
         let _ = self.game.set_comment(index, Some(text));
         self.taken_drops.remove(pos);
         self.outputs.push(Output::RecordChanged);
+        // The question about it closes: the board told.
+        self.clear(taken.ply.board, AlertKind::UnseenMove, Some(taken.square));
         true
     }
 }

@@ -31,6 +31,10 @@ pub enum Refusal {
     CannotPromoteTo { role: Role },
     /// The ply is a drop: no piece moved that could have gone elsewhere.
     NoPieceMoved { ply: PlyRef },
+    /// The ply is no drop: no piece came from a player's hand.
+    NotADrop { ply: PlyRef },
+    /// The dropper held no such piece to drop there.
+    NotInHand { ply: PlyRef, role: Role },
     /// The piece that moved in the ply cannot go to that square.
     CannotReach {
         ply: PlyRef,
@@ -99,6 +103,12 @@ impl Refusal {
             Refusal::NoPieceMoved { ply } => {
                 format!("{} is a drop: no piece moved", ply_words(*ply))
             }
+            Refusal::NotADrop { ply } => format!("{} is not a drop", ply_words(*ply)),
+            Refusal::NotInHand { ply, role } => format!(
+                "the player held no {} to drop there ({})",
+                role_name(*role),
+                ply_words(*ply)
+            ),
             Refusal::CannotReach { ply, from, to } => format!(
                 "the piece on {from} cannot go to {to} ({})",
                 ply_words(*ply)
@@ -168,6 +178,7 @@ impl Arbiter {
             TdAction::LetStand { alert } => self.let_stand(*alert),
             TdAction::SetPromotion { ply, role } => self.set_promotion(*ply, *role),
             TdAction::ChooseHiddenMove { ply, to } => self.choose_hidden_move(*ply, *to),
+            TdAction::SetDroppedPiece { ply, role } => self.set_dropped_piece(*ply, *role),
             TdAction::ClaimIllegal { ply } => self.claim_illegal(*ply),
             TdAction::CorrectMove { ply, mv } => self.correct_move(*ply, mv),
             TdAction::AddMove { board, mv } => self.add_move(*board, mv),
@@ -207,6 +218,10 @@ impl Arbiter {
                     for t in &mut self.tracks {
                         t.presses.before_last = None;
                         t.presses.unseen_step = None;
+                    }
+                    // The TD's record stands: no later drop re-reads a drop the TD edited.
+                    if let TdAction::CorrectMove { ply, .. } | TdAction::TakeBack { ply } = action {
+                        self.taken_drops.retain(|t| t.ply != *ply);
                     }
                 }
             }

@@ -46,6 +46,31 @@ pub mod role {
     }
 }
 
+/// `Vec<Role>` as `["P", "Q"]`.
+pub mod roles {
+    use serde::ser::SerializeSeq as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+    use shakmaty::Role;
+
+    #[derive(serde::Deserialize)]
+    struct Wrap(#[serde(with = "super::role")] Role);
+
+    pub fn serialize<S: Serializer>(v: &[Role], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(v.len()))?;
+        for r in v {
+            seq.serialize_element(&r.upper_char())?;
+        }
+        seq.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Role>, D::Error> {
+        Ok(Vec::<Wrap>::deserialize(d)?
+            .into_iter()
+            .map(|w| w.0)
+            .collect())
+    }
+}
+
 /// `Square` as `e4`.
 pub mod square {
     use serde::de::Error as _;

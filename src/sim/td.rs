@@ -1,6 +1,7 @@
 //! The test TD: a tournament director standing at the table who answers the arbiter's
-//! questions from the truth (the player says aloud which piece a pawn became, and where an
-//! unseen promoted piece went). The benchmark and the tests play this TD.
+//! questions from the truth (the player says aloud which piece a pawn became, where an
+//! unseen promoted piece went, which piece was dropped where it was taken at once). The
+//! benchmark and the tests play this TD.
 
 use shakmaty::Move;
 
@@ -10,7 +11,8 @@ use crate::rules::Match;
 
 /// What a TD standing at the table answers, from the truth, to the questions among the
 /// arbiter's `outputs`: which piece a pawn promoted to, where an unseen promoted piece
-/// went (the player says it aloud). The benchmark and the tests play this TD.
+/// went, which piece a drop taken at once was (the player says it aloud). The benchmark
+/// and the tests play this TD.
 #[must_use]
 pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
     let truth_ply = |ply: PlyRef| {
@@ -41,6 +43,12 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
                         to: m.to(),
                     })
                 }
+                Subject::TakenDrop { ply, .. } => match truth_ply(*ply) {
+                    Some(Move::Put { role, .. }) => {
+                        Some(TdAction::SetDroppedPiece { ply: *ply, role })
+                    }
+                    _ => None,
+                },
                 _ => None,
             }
         })

@@ -4,14 +4,17 @@
 //! capturer's partner: a drop of that kind on the other board that nothing else supplies
 //! tells which it was, and so does the dropper's own later drop of the kind the record
 //! guessed (the dropper still had it). With nothing to tell, a drop that gave check is the
-//! likelier (the instant capture answered it).
+//! likelier (the instant capture answered it). Only the players can say for sure: the TD
+//! is asked which piece it was (`unseen_move`), and the question closes by itself when a
+//! later drop tells first.
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::Scene;
+use crate::common::scene::{Played, Scene};
 use shakmaty::Color::{Black, White};
+use shakmaty::Role;
 use tandem::BoardId::{self, A, B};
-use tandem::arbiter::Timing;
+use tandem::arbiter::{AlertKind, PlyRef, TdAction, Timing};
 use tandem::sim::emulator::EmulatorConfig;
 
 /// A capture: the taker's piece lifted, the victim lifted, the taker set down, pressed.
@@ -44,8 +47,46 @@ fn drop_taken_at_once(s: &mut Scene, dropped: char, square: &str, from: &str, ta
         .wait(1500);
 }
 
+/// What the TD is asked about a drop taken at once, when the board never showed it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Asked {
+    /// Nothing: only one kind in hand fits.
+    Never,
+    /// Which piece it was, still open: nothing told.
+    Open,
+    /// Which piece it was, closed by itself: a later drop told.
+    Told,
+}
+
+/// The one alert a drop taken at once may raise, and only when the board never showed the
+/// dropped piece on `square`: the TD asked which piece it was (`asked`).
+fn assert_only_the_drop_question(p: &Played, square: &str, shown: bool, asked: Asked, ctx: &str) {
+    let questions = p
+        .raised
+        .iter()
+        .filter(|a| {
+            a.kind == AlertKind::UnseenMove
+                && a.square.map(|q| q.to_string()).as_deref() == Some(square)
+        })
+        .count();
+    assert_eq!(questions, p.raised.len(), "{ctx}\n{}", p.dump());
+    if shown || asked == Asked::Never {
+        assert_eq!(questions, 0, "{ctx}: nothing to ask\n{}", p.dump());
+        return;
+    }
+    assert_eq!(questions, 1, "{ctx}: the drop went unseen\n{}", p.dump());
+    let open = p.open(AlertKind::UnseenMove);
+    assert_eq!(
+        open,
+        usize::from(asked == Asked::Open),
+        "{ctx}: {asked:?}\n{}",
+        p.dump()
+    );
+}
+
 /// Plays `scene` at 20 offsets of the boards' scans; each time the record must read as
-/// `want` with no alert, and the dropped piece must have gone unseen at least 4 times
+/// `want` with no alert but the question which piece was dropped (`asked`, see
+/// [`assert_only_the_drop_question`]), and the dropped piece must have gone unseen at least 4 times
 /// (else the test proves nothing). When it went unseen, the record's comment on the drop
 /// says how its kind was known (`note`).
 fn at_every_offset(
@@ -54,6 +95,7 @@ fn at_every_offset(
     dropped: char,
     want: [&[&str]; 2],
     note: &str,
+    asked: Asked,
 ) {
     let mut unseen = 0;
     for offset in 0..20 {
@@ -75,7 +117,7 @@ fn at_every_offset(
             "offset {offset}, shown {shown}\n{}",
             p.dump()
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        assert_only_the_drop_question(&p, square, shown, asked, &format!("offset {offset}"));
         // Every press was seen: each ply keeps its mover's clock, the record's too.
         let clocks: Vec<Option<u64>> = p
             .arb
@@ -138,6 +180,7 @@ fn a_drop_taken_at_once_is_told_by_the_partners_drop() {
             &["e3", "N@d4", "exd4", "a6", "h3"],
         ],
         "a knight (told by the partner's drop on board A)",
+        Asked::Told,
     );
 }
 
@@ -160,6 +203,7 @@ fn a_drop_taken_at_once_is_told_by_the_droppers_next_drop() {
             &["e3", "N@d4", "exd4", "a6", "h3", "P@b4"],
         ],
         "a knight (told by the dropper's next drop on board B)",
+        Asked::Told,
     );
 }
 
@@ -187,7 +231,85 @@ fn a_drop_taken_at_once_that_gave_check_is_read_as_the_checking_piece() {
             &["e4", "Q@e2+", "Bxe2", "a6"],
         ],
         "the piece is inferred (pawn or queen)",
+        Asked::Open,
     );
+}
+
+/// The knight dropped on d4 (no check) and taken at once, and nothing on either board
+/// tells afterwards: the record takes the cheapest kind, a pawn, and asks the TD. The
+/// players say a knight: the record takes the knight, White's pawn took a knight, and
+/// Black on board A (White's partner) holds the knight, not a pawn. At 20 offsets; the
+/// knight unseen on d4 at least 4 times.
+#[test]
+fn a_drop_taken_at_once_that_nothing_tells_is_asked_and_the_tds_answer_stands() {
+    let mut unseen = 0;
+    for offset in 0..20 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 13);
+        black_b_holds_a_pawn_and_a_knight(&mut s);
+        s.mv(B, "e2", "e3", 'P');
+        drop_taken_at_once(&mut s, 'n', "d4", "e3", 'P');
+        s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+        let drop = PlyRef {
+            board: B,
+            color: Black,
+            number: 1,
+        };
+        let asked = s.run(3000);
+        let shown = s
+            .seen(B, "d4")
+            .iter()
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'n'));
+        let ctx = format!("offset {offset}, shown {shown}");
+        assert_only_the_drop_question(&asked, "d4", shown, Asked::Open, &ctx);
+        let a_b: [&[&str]; 2] = [
+            &["e4", "d5", "exd5", "Nc6", "dxc6", "e6"],
+            &["e3", "N@d4", "exd4", "a6", "h3"],
+        ];
+        if shown {
+            assert_eq!(asked.sans(B), a_b[1], "{ctx}\n{}", asked.dump());
+            continue;
+        }
+        unseen += 1;
+        assert_eq!(
+            asked.sans(B),
+            ["e3", "P@d4", "exd4", "a6", "h3"],
+            "{ctx}\n{}",
+            asked.dump()
+        );
+        // The players say it was the knight.
+        s.wait(1000).td(TdAction::SetDroppedPiece {
+            ply: drop,
+            role: Role::Knight,
+        });
+        let p = s.run(3000);
+        assert_eq!(p.sans(A), a_b[0], "{ctx}\n{}", p.dump());
+        assert_eq!(p.sans(B), a_b[1], "{ctx}\n{}", p.dump());
+        assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
+        let on_a = p.arb.game().board(A).reserve(Black);
+        assert_eq!(
+            (on_a.get(Role::Knight), on_a.get(Role::Pawn)),
+            (1, 0),
+            "{ctx}: Black's reserve on board A"
+        );
+        let comment = p.arb.game().record().iter().find_map(|ply| {
+            (ply.board == B && ply.san == "N@d4")
+                .then(|| ply.meta.comment.clone())
+                .flatten()
+        });
+        assert!(
+            comment.is_some_and(|c| c.contains("the TD's ruling")),
+            "{ctx}"
+        );
+        // A piece the dropper never held is refused, and changes nothing.
+        s.wait(500).td(TdAction::SetDroppedPiece {
+            ply: drop,
+            role: Role::Queen,
+        });
+        let p = s.run(3000);
+        assert_eq!(p.sans(B), a_b[1], "{ctx}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }
 
 /// A move taken at once on its landing square is the same physics with a piece already on
@@ -297,9 +419,16 @@ fn drop_taken_at_once_on_a(s: &mut Scene, dropped: char, square: &str, from: &st
 }
 
 /// Plays `scene` on a Bluetooth board A at 24 offsets of the scans; each time board A's
-/// record must read `want` with no alert, and the piece dropped on `square` must have gone
-/// unseen at least 4 times (else the test proves nothing).
-fn on_a_at_every_offset(scene: impl Fn(&mut Scene), square: &str, dropped: char, want: &[&str]) {
+/// record must read `want` with no alert but the question which piece was dropped
+/// (`asked`), and the piece dropped on `square` must have gone unseen at least 4 times
+/// (else the test proves nothing).
+fn on_a_at_every_offset(
+    scene: impl Fn(&mut Scene),
+    square: &str,
+    dropped: char,
+    want: &[&str],
+    asked: Asked,
+) {
     let mut unseen = 0;
     for offset in 0..24 {
         let mut s = Scene::bluetooth_a("uscf-bughouse");
@@ -319,7 +448,7 @@ fn on_a_at_every_offset(scene: impl Fn(&mut Scene), square: &str, dropped: char,
             "offset {offset}, shown {shown}\n{}",
             p.dump()
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        assert_only_the_drop_question(&p, square, shown, asked, &format!("offset {offset}"));
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }
@@ -343,6 +472,7 @@ fn a_drop_taken_at_once_after_a_piece_set_back_is_the_drop() {
         "c6",
         'B',
         &["e3", "Nf6", "B@c6", "Nxc6", "d3", "h6"],
+        Asked::Never,
     );
 }
 
@@ -364,6 +494,7 @@ fn a_drop_taken_at_once_then_a_queen_move_is_no_queen_move_in_two() {
         "c6",
         'B',
         &["e4", "d6", "B@c6+", "Nxc6", "Qh5", "a6"],
+        Asked::Open,
     );
 }
 
@@ -453,11 +584,11 @@ fn a_drop_taken_at_once_read_as_the_checking_piece_is_told_by_the_partners_drop(
             .press(A, Black)
             .wait(1500);
         let p = s.run(3000);
-        if !s
+        let shown = s
             .seen(B, "d3")
             .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'))
-        {
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'));
+        if !shown {
             unseen += 1;
         }
         assert_eq!(
@@ -474,7 +605,8 @@ fn a_drop_taken_at_once_read_as_the_checking_piece_is_told_by_the_partners_drop(
             "offset {offset}\n{}",
             p.dump()
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        let ctx = format!("offset {offset}");
+        assert_only_the_drop_question(&p, "d3", shown, Asked::Told, &ctx);
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }

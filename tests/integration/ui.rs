@@ -407,6 +407,96 @@ fn a_pawn_step_the_board_never_showed_is_put_right_by_the_td() {
 }
 
 #[test]
+fn a_drop_taken_at_once_is_named_by_the_td() {
+    // A knight dropped on d4 and taken at once by the e3 pawn, faster than the scan passes
+    // d4: the board shows only the pawn's capture. Tried at successive moments of the scan
+    // until the knight goes unseen (the simulation is deterministic: the same each run).
+    let mut found = false;
+    for offset in 0..20 {
+        let sim = SimMatch::new("uscf-bughouse");
+        let mut h = harness(&sim);
+        sim.start(BoardId::A);
+        sim.start(BoardId::B);
+        // Board B: 1. e4 d5 2. exd5 Nc6 3. dxc6: White on B took a pawn and a knight, so
+        // Black on board A (the partner) holds both.
+        let b = BoardId::B;
+        for (from, to) in [
+            ("e2", "e4"),
+            ("d7", "d5"),
+            ("e4", "d5"),
+            ("b8", "c6"),
+            ("d5", "c6"),
+        ] {
+            sim.play(b, sq(from), sq(to));
+        }
+        let a = BoardId::A;
+        sim.play(a, sq("e2"), sq("e3"));
+        sim.advance(offset * 13);
+        let steps = [
+            (
+                PhysicalAction::Place {
+                    square: sq("d4"),
+                    piece: Piece {
+                        color: Color::Black,
+                        role: Role::Knight,
+                    },
+                },
+                40,
+            ),
+            (PhysicalAction::PressClock { by: Color::Black }, 60),
+            (PhysicalAction::Lift { square: sq("d4") }, 150),
+            (PhysicalAction::Lift { square: sq("e3") }, 200),
+            (
+                PhysicalAction::Place {
+                    square: sq("d4"),
+                    piece: Piece {
+                        color: Color::White,
+                        role: Role::Pawn,
+                    },
+                },
+                250,
+            ),
+            (PhysicalAction::PressClock { by: Color::White }, 3000),
+        ];
+        for (action, wait) in steps {
+            sim.act(a, action);
+            sim.advance(wait);
+        }
+        // Black's next move: read with it, the three presses are the drop, its capture and
+        // this move.
+        sim.play(a, sq("a7"), sq("a6"));
+        h.run();
+        let v = sim.view();
+        if !v.open_alerts().any(|a| a.kind == AlertKind::UnseenMove) {
+            continue;
+        }
+        found = true;
+        let on_a = |v: &MatchView| -> Vec<String> {
+            v.record
+                .iter()
+                .filter(|p| p.ply.board == a)
+                .map(|p| p.san.clone())
+                .collect()
+        };
+        assert_eq!(on_a(&v), ["e3", "P@d4", "exd4", "a6"], "{:?}", v.alerts);
+        h.get_by_label("Move not seen · Board A");
+        h.get_by_label_contains("which piece was dropped, a pawn or a knight?");
+        // The players say a knight: one click.
+        h.get_by_role_and_label(A11y::Button, "Knight").click();
+        h.run();
+        let v = sim.view();
+        assert!(v.open_alerts().all(|a| a.kind != AlertKind::UnseenMove));
+        assert_eq!(on_a(&v), ["e3", "N@d4", "exd4", "a6"]);
+        h.get_by_label("N@d4");
+        // The knight dropped is no longer in Black's hand; the pawn is.
+        let black = &v.board(a).unwrap().black_reserve;
+        assert_eq!((black.get(Role::Knight), black.get(Role::Pawn)), (0, 1));
+        break;
+    }
+    assert!(found, "the knight never went unseen");
+}
+
+#[test]
 fn an_unplugged_board_is_loud_and_its_return_is_noticed() {
     let sim = SimMatch::new("uscf-bughouse");
     let mut h = harness(&sim);

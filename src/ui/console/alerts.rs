@@ -182,6 +182,21 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                     }
                 }
             }
+            (AlertKind::UnseenMove, Subject::TakenDrop { ply, kinds }) => {
+                ui.label("Which piece?");
+                for role in kinds {
+                    if ui
+                        .button(text::role_title(*role))
+                        .on_hover_text(format!("A {} was dropped", text::role(*role)))
+                        .clicked()
+                    {
+                        source.td(TdAction::SetDroppedPiece {
+                            ply: *ply,
+                            role: *role,
+                        });
+                    }
+                }
+            }
             (AlertKind::IllegalMove, Subject::Ply(ply)) => {
                 let offender = Seat::new(ply.board, ply.color);
                 let consequence = text::illegal_claim_consequence(rules, view, offender);
