@@ -58,7 +58,8 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
 /// The same TD, also for the moves made as the match ended (`late`: the move in a player's
 /// hand when the other board's game ended, completed and pressed): such a move may be
 /// recorded (its press cannot be told from one made just before the end whose message
-/// came late), and if it promotes, the player says to which piece like any other.
+/// came late), and if it promotes, the player says to which piece like any other (and where
+/// a promoted piece laid on its side went).
 #[must_use]
 pub fn truthful_answers_with_late(
     truth: &Match,
@@ -70,21 +71,26 @@ pub fn truthful_answers_with_late(
         let Output::AlertRaised(a) = o else {
             continue;
         };
-        let Subject::Ply(ply) = a.subject else {
-            continue;
-        };
-        if a.kind != AlertKind::Promotion || !is_next_after(truth, ply) {
-            continue;
-        }
-        let promoted = late.iter().find_map(|&(b, m)| match m {
-            Move::Normal {
-                promotion: Some(role),
-                ..
-            } if b == ply.board => Some(role),
-            _ => None,
-        });
-        if let Some(role) = promoted {
-            answers.push(TdAction::SetPromotion { ply, role });
+        match a.subject {
+            Subject::Ply(ply) if a.kind == AlertKind::Promotion && is_next_after(truth, ply) => {
+                let promoted = late.iter().find_map(|&(b, m)| match m {
+                    Move::Normal {
+                        promotion: Some(role),
+                        ..
+                    } if b == ply.board => Some(role),
+                    _ => None,
+                });
+                if let Some(role) = promoted {
+                    answers.push(TdAction::SetPromotion { ply, role });
+                }
+            }
+            // A promoted piece laid on its side moved as the match ended: where it went.
+            Subject::HiddenMove { ply, .. } if is_next_after(truth, ply) => {
+                if let Some(&(_, m)) = late.iter().find(|(b, _)| *b == ply.board) {
+                    answers.push(TdAction::ChooseHiddenMove { ply, to: m.to() });
+                }
+            }
+            _ => {}
         }
     }
     answers

@@ -1821,6 +1821,31 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 7_281_726_003_459_178_485,
         },
+        // Seed 3030's sweep, 2026-11-27. A bishop dropped with check and taken at once,
+        // then the dropper's knight b8-a6, read as Nc6 Q@b8 Nxb8 (leaving every square as
+        // it was, "shown" by the board before anything moved) and Nf4 Na6 after it. See
+        // `sensing_taken_drops::a_drop_taken_at_once_is_no_knight_out_and_back_taking_a_queen_dropped_behind_it`.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 12_896_904_129_260_927_119,
+        },
+        // Seed 3030's sweep: a promoted pawn laid on its side moved in the second after
+        // the mate on the other board (a late press, recorded): the TD asked where it
+        // went, which the test TD did not answer for a move made as the match ended.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 15_866_914_884_007_834_401,
+        },
     ];
     replay_setups(&cases);
 }

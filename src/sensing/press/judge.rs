@@ -66,9 +66,13 @@ pub(super) fn judge_by_evidence(
             break;
         }
         for (index, snap) in history.iter().enumerate() {
-            // The one candidate shown exactly at this moment, if exactly one is.
+            // The one candidate shown exactly at this moment, if exactly one is. A reading
+            // that leaves every square as it was (a move, a drop on the square it left, the
+            // piece back taking the drop) is shown by any board nothing happened on: no
+            // evidence for it, so never the reading shown.
             let off = offs[index];
             let exact: Vec<usize> = (0..cands.len())
+                .filter(|&i| changed[i].any())
                 .filter(|&i| {
                     (if relaxed {
                         matches!(
