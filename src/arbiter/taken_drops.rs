@@ -147,7 +147,16 @@ impl Arbiter {
                 role: r,
             })
         };
-        if history.iter().any(|s| s.cells.get(square) == shown(role)) {
+        // Shown before the capturer stood there: a piece of the dropper's shown on the
+        // square after that is a later one (the taker taken back by a pawn, say).
+        let taken_at = history
+            .iter()
+            .position(|s| s.cells.get(square).color() == Some(!dropper))
+            .unwrap_or(history.len());
+        if history[..taken_at]
+            .iter()
+            .any(|s| s.cells.get(square) == shown(role))
+        {
             return None;
         }
         // Each kind in hand with which the same plies stay legal, the captures taking it.

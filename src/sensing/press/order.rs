@@ -96,7 +96,9 @@ pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[
 /// press between them), and the board shows a landing within a scan: such a reading has
 /// the moves in an order the board rules out (the dropper's next drop taken for the drop
 /// the opponent captured before the scan saw it, say). Landings never shown, a promoted
-/// pawn's or a hidden promoted piece's, are no evidence.
+/// pawn's or a hidden promoted piece's, are no evidence; nor is a landing a later ply of
+/// the reading lands on again (a drop taken on its square and the taker taken back by a
+/// pawn): the piece of that colour shown there may be the later one.
 pub(super) fn lands_out_of_order(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -108,9 +110,12 @@ pub(super) fn lands_out_of_order(
     let mut color = c.state.turn();
     let mut earliest_later = Millis::MAX;
     let mut shown: Vec<Option<Millis>> = Vec::with_capacity(cand.plies.len());
-    for m in &cand.plies {
+    for (i, m) in cand.plies.iter().enumerate() {
         let sq = move_landing(*m);
-        let unseen = is_promotion(*m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        let landed_again = cand.plies[i + 1..].iter().any(|&n| move_landing(n) == sq);
+        let unseen = landed_again
+            || is_promotion(*m)
+            || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
         shown.push(
             (!unseen)
                 .then(|| first_shown(cand, sq, color, history))
