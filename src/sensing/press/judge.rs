@@ -415,6 +415,26 @@ pub(super) fn judge_by_evidence(
     {
         return None;
     }
+    // The mover's next move begun since is no misfit of this one: the reading is told by
+    // the board as it stood before the mover's piece moved on (the reply landed, say), so
+    // that a deeper reading cannot seem better only by taking that next move for a
+    // correction of this one.
+    let now = if next_move {
+        history[index..]
+            .iter()
+            .rev()
+            .find(|s| !mover_changes(&one.expect, &s.cells, presser).0)
+            .map_or(now, |s| {
+                explain_with(
+                    &one.expect,
+                    &s.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                )
+            })
+    } else {
+        now
+    };
     if let Some(until) = lying.map(|l| l.confirmed_at) {
         return Some(Verdict::Provisional {
             candidate: one.clone(),
