@@ -205,6 +205,18 @@ impl AlertBook {
         cleared
     }
 
+    /// Clears the open alerts `which` picks (the board resolved them).
+    pub fn clear_where(&mut self, t_ms: Millis, which: impl Fn(&Alert) -> bool) -> Vec<u64> {
+        let mut cleared = Vec::new();
+        for a in &mut self.alerts {
+            if a.is_open() && which(a) {
+                a.state = AlertState::Cleared { t_ms };
+                cleared.push(a.id);
+            }
+        }
+        cleared
+    }
+
     /// Marks an alert resolved by the TD.
     pub fn resolve(&mut self, id: u64, t_ms: Millis, how: &str) -> bool {
         match self.alerts.iter_mut().find(|a| a.id == id) {

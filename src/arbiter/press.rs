@@ -76,7 +76,9 @@ impl Arbiter {
             } => {
                 self.tracks[b].presses.pending = None;
                 let cells = self.cells_at(b, &history, snapshot);
-                self.commit_press(b, &pending, &candidate, &cells, final_call);
+                self.commit_press_noting_taken_drop(
+                    b, &pending, &candidate, &cells, &history, final_call,
+                );
             }
             // The opponent's move under way may yet show another reading: wait for it, and
             // on the final call take this one.
@@ -89,7 +91,9 @@ impl Arbiter {
                 if final_call || until.is_some_and(|t| t <= now) {
                     self.tracks[b].presses.pending = None;
                     let cells = self.cells_at(b, &history, snapshot);
-                    self.commit_press(b, &pending, &candidate, &cells, final_call);
+                    self.commit_press_noting_taken_drop(
+                        b, &pending, &candidate, &cells, &history, final_call,
+                    );
                 } else {
                     self.wait_for_next_snapshot(b);
                     if let Some(p) = &mut self.tracks[b].presses.pending {
@@ -106,9 +110,12 @@ impl Arbiter {
                 if final_call {
                     self.tracks[b].presses.pending = None;
                     if let Some(candidate) = self.pick_taken_drop(b, &tied) {
+                        let drop = self.taken_drops.last().map(|t| t.ply);
                         let cells = self.tracks[b].sensed.cells;
                         self.commit_press(b, &pending, &candidate, &cells, final_call);
-                        self.note_taken_drop();
+                        if let Some(ply) = drop {
+                            self.note_taken_drop(ply);
+                        }
                         return;
                     }
                     self.report_ambiguous(b, by, &tied, &residual);
@@ -182,11 +189,11 @@ impl Arbiter {
         let verdict = judge_three_presses(&self.committed(b), pending.by, history, pending.t_msg);
         // Three plies that tie only on which piece a drop taken at once was: the record
         // takes the likeliest, and the partner board may tell later.
-        let mut picked = false;
+        let mut picked = None;
         let verdict = match verdict {
             Verdict::Ambiguous { tied, residual } => match self.pick_taken_drop(b, &tied) {
                 Some(candidate) => {
-                    picked = true;
+                    picked = self.taken_drops.last().map(|t| t.ply);
                     Verdict::Commit {
                         candidate,
                         residual,
@@ -206,16 +213,17 @@ impl Arbiter {
         {
             let cells = self.cells_at(b, history, snapshot);
             // Judged, not tied: a drop taken at once in it may still be another kind.
-            let unseen = (!picked)
+            let unseen = picked
+                .is_none()
                 .then(|| self.unseen_taken_drop(b, &candidate.plies, history))
                 .flatten();
             self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
             if let Some(t) = unseen {
+                picked = Some(t.ply);
                 self.taken_drops.push(t);
-                picked = true;
             }
-            if picked {
-                self.note_taken_drop();
+            if let Some(ply) = picked {
+                self.note_taken_drop(ply);
             }
             return;
         }
@@ -302,6 +310,27 @@ impl Arbiter {
             &clocks[clocks.len() - seen..],
             final_call,
         );
+    }
+
+    /// Records the plies the press showed, noting a drop among them that the next ply
+    /// took at once, never shown, whose kind another in hand could have been (the
+    /// opponent's press for it missed: the drop and its capture read from one press).
+    fn commit_press_noting_taken_drop(
+        &mut self,
+        b: BoardId,
+        pending: &PendingPress,
+        candidate: &Candidate,
+        cells: &sensing::Cells,
+        history: &[sensing::Snapshot],
+        final_call: bool,
+    ) {
+        let unseen = self.unseen_taken_drop(b, &candidate.plies, history);
+        self.commit_press(b, pending, candidate, cells, final_call);
+        if let Some(t) = unseen {
+            let ply = t.ply;
+            self.taken_drops.push(t);
+            self.note_taken_drop(ply);
+        }
     }
 
     /// Records the plies the press showed.

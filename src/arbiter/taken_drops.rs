@@ -148,11 +148,17 @@ impl Arbiter {
             })
         };
         // Shown before the capturer stood there: a piece of the dropper's shown on the
-        // square after that is a later one (the taker taken back by a pawn, say).
-        let taken_at = history
+        // square after that is a later one (the taker taken back by a pawn, say). A piece
+        // of the capturer's standing there at first is the one that left for the drop.
+        let opponent_on = |s: &Snapshot| s.cells.get(square).color() == Some(!dropper);
+        let left = history
             .iter()
-            .position(|s| s.cells.get(square).color() == Some(!dropper))
+            .position(|s| !opponent_on(s))
             .unwrap_or(history.len());
+        let taken_at = history[left..]
+            .iter()
+            .position(opponent_on)
+            .map_or(history.len(), |k| left + k);
         if history[..taken_at]
             .iter()
             .any(|s| s.cells.get(square) == shown(role))
@@ -200,8 +206,9 @@ impl Arbiter {
     /// The record says so on the drop just committed from [`Arbiter::pick_taken_drop`]:
     /// which piece it was is inferred, not seen. And the TD is asked: only the players can
     /// say, unless a later drop tells first (the question then closes by itself).
-    pub(super) fn note_taken_drop(&mut self) {
-        let Some(t) = self.taken_drops.last().cloned() else {
+    pub(super) fn note_taken_drop(&mut self, ply: PlyRef) {
+        // Told already, in the same commit (the dropper's next drop among the plies).
+        let Some(t) = self.taken_drops.iter().find(|t| t.ply == ply).cloned() else {
             return;
         };
         let kinds: Vec<&str> = t.kinds.iter().map(|&r| role_name(r)).collect();
@@ -214,7 +221,9 @@ impl Arbiter {
         };
         let _ = self.game.set_comment(i, Some(text));
         let record = self.game.record();
-        let (Some(drop), Some(capture)) = (record.get(i), record.get(i + 1)) else {
+        // The capture: the next ply on the drop's board (the record runs across both).
+        let capture = record.iter().skip(i + 1).find(|p| p.board == t.ply.board);
+        let (Some(drop), Some(capture)) = (record.get(i), capture) else {
             return;
         };
         let Move::Put { role, .. } = drop.mv else {
@@ -255,27 +264,30 @@ impl Arbiter {
         let Some(Move::Put { role: was, to }) = self.game.record().get(i).map(|p| p.mv) else {
             return Err(Refusal::NotADrop { ply });
         };
-        let held = |a: &Arbiter| {
-            a.game
-                .record()
-                .get(i)
-                .is_some_and(|p| p.legality != Legality::Illegal(IllegalReason::NotInReserve))
-        };
         if role == Role::King {
             return Err(Refusal::NotInHand { ply, role });
         }
         if role != was {
-            let held_before = held(self);
-            self.game
-                .replace_move(i, Move::Put { role, to })
-                .map_err(|e| Refusal::RecordUnplayable {
+            // Tried on a copy: the ruling stands only if the drop is then legal and no
+            // drop after it loses the piece it was paid with.
+            let unpaid = |g: &crate::rules::Match| {
+                g.record()
+                    .iter()
+                    .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))
+                    .count()
+            };
+            let mut trial = self.game.clone();
+            trial.replace_move(i, Move::Put { role, to }).map_err(|e| {
+                Refusal::RecordUnplayable {
                     ply,
                     why: e.to_string(),
-                })?;
-            if held_before && !held(self) {
-                let _ = self.game.replace_move(i, Move::Put { role: was, to });
+                }
+            })?;
+            let legal = trial.record().get(i).is_some_and(|p| p.legality.is_legal());
+            if !legal || unpaid(&trial) > unpaid(&self.game) {
                 return Err(Refusal::NotInHand { ply, role });
             }
+            self.game = trial;
             self.outputs.push(Output::RecordChanged);
         }
         let taken = self.taken_drops.iter().any(|t| t.ply == ply);
@@ -364,7 +376,13 @@ impl Arbiter {
         self.taken_drops.remove(pos);
         self.outputs.push(Output::RecordChanged);
         // The question about it closes: the board told.
-        self.clear(taken.ply.board, AlertKind::UnseenMove, Some(taken.square));
+        let now = self.now;
+        for id in self.alerts.clear_where(
+            now,
+            |a| matches!(a.subject, Subject::TakenDrop { ply, .. } if ply == taken.ply),
+        ) {
+            self.outputs.push(Output::AlertCleared { id });
+        }
         true
     }
 }

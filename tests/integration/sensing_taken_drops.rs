@@ -307,7 +307,29 @@ fn a_drop_taken_at_once_that_nothing_tells_is_asked_and_the_tds_answer_stands() 
             role: Role::Queen,
         });
         let p = s.run(3000);
+        assert!(
+            p.arb
+                .td_refusal()
+                .is_some_and(|r| r.contains("held no queen")),
+            "{ctx}: {:?}",
+            p.arb.td_refusal()
+        );
         assert_eq!(p.sans(B), a_b[1], "{ctx}\n{}", p.dump());
+        let on_a = p.arb.game().board(A).reserve(Black);
+        assert_eq!(
+            (on_a.get(Role::Knight), on_a.get(Role::Pawn)),
+            (1, 0),
+            "{ctx}"
+        );
+        let comment = p.arb.game().record().iter().find_map(|ply| {
+            (ply.board == B && ply.san == "N@d4")
+                .then(|| ply.meta.comment.clone())
+                .flatten()
+        });
+        assert!(
+            comment.is_some_and(|c| c.contains("the TD's ruling")),
+            "{ctx}"
+        );
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }
@@ -654,8 +676,8 @@ fn a_drop_taken_at_once_is_no_knight_out_and_back_taking_a_queen_dropped_behind_
             unseen += 1;
         }
         let ctx = format!("offset {offset}, shown {shown}");
-        // Unseen, the kind is a guess (a pawn or the bishop), and the TD is asked.
-        let want_b = if shown || p.open(AlertKind::UnseenMove) == 0 {
+        // Unseen, the kind is a guess (the cheapest: a pawn), and the TD is asked.
+        let want_b = if shown {
             ["Nf3", "B@e5", "Nxe5", "Na6"]
         } else {
             ["Nf3", "P@e5", "Nxe5", "Na6"]
@@ -734,6 +756,62 @@ fn a_drop_taken_at_once_and_the_taker_taken_back_on_its_square_is_the_drop() {
         let p = s.run(3000);
         assert_eq!(p.sans(A), want, "{ctx}\n{}", p.dump());
         assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "the drop went unseen only {unseen} times");
+}
+
+/// The knight dropped on d4 and taken at once, never shown: the TD is asked and rules that
+/// it was the pawn recorded (the players said so). Later Black on board A drops a knight,
+/// which only that capture could have supplied had it been the knight: the TD's ruling
+/// stands (the record is not turned round behind the TD's back), and the knight on board
+/// A is a piece from outside the reserve, told as `unexplained`.
+#[test]
+fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
+    let mut unseen = 0;
+    for offset in 0..20 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 13);
+        black_b_holds_a_pawn_and_a_knight(&mut s);
+        s.mv(B, "e2", "e3", 'P');
+        drop_taken_at_once(&mut s, 'n', "d4", "e3", 'P');
+        s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+        s.td(TdAction::SetDroppedPiece {
+            ply: PlyRef {
+                board: B,
+                color: Black,
+                number: 1,
+            },
+            role: Role::Pawn,
+        });
+        s.wait(3000);
+        s.mv(A, "g1", "f3", 'N')
+            .place(A, "e4", 'n')
+            .wait(300)
+            .press(A, Black)
+            .wait(4000);
+        let p = s.run(3000);
+        let shown = s
+            .seen(B, "d4")
+            .iter()
+            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'n'));
+        if shown {
+            continue;
+        }
+        unseen += 1;
+        let ctx = format!("offset {offset}");
+        assert_eq!(
+            p.sans(B),
+            ["e3", "P@d4", "exd4", "a6", "h3"],
+            "{ctx}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
+        assert!(
+            p.alerts()
+                .contains(&crate::common::scene::k(AlertKind::Unexplained, Some("e4"))),
+            "{ctx}\n{}",
+            p.dump()
+        );
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }

@@ -97,8 +97,8 @@ pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[
 /// the moves in an order the board rules out (the dropper's next drop taken for the drop
 /// the opponent captured before the scan saw it, say). Landings never shown, a promoted
 /// pawn's or a hidden promoted piece's, are no evidence; nor is a landing a later ply of
-/// the reading lands on again (a drop taken on its square and the taker taken back by a
-/// pawn): the piece of that colour shown there may be the later one.
+/// the same colour lands on again (a drop taken on its square and the taker taken back by
+/// a pawn): the piece of that colour shown there may be the later one.
 pub(super) fn lands_out_of_order(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -112,7 +112,13 @@ pub(super) fn lands_out_of_order(
     let mut shown: Vec<Option<Millis>> = Vec::with_capacity(cand.plies.len());
     for (i, m) in cand.plies.iter().enumerate() {
         let sq = move_landing(*m);
-        let landed_again = cand.plies[i + 1..].iter().any(|&n| move_landing(n) == sq);
+        // The same colour's later plies only: the other colour's piece is told apart.
+        let landed_again = cand
+            .plies
+            .iter()
+            .skip(i + 2)
+            .step_by(2)
+            .any(|&n| move_landing(n) == sq);
         let unseen = landed_again
             || is_promotion(*m)
             || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
