@@ -166,6 +166,17 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // f4xg5 with the h3 knight pocketed: read as Nxg5 fxg5 fxg5 (two presses missed),
+        // the f6 pawn that never left taking on g5, once a landing landed on again by the
+        // same colour stopped counting as shown. Seed 6161's sweep, 2026-11-27
+        // (`sensing_pocketed::a_knight_pocketed_as_a_pawn_captures_is_missing_not_taken_by_a_pawn_that_never_moved`).
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Pocket,
+            7_081_155_658_646_606_574,
+        ),
         // e4-e5 pushed with a pawn in hand and an extra knight set on b4 in the same pass:
         // read as P@e5, e4 missing besides the knight. The fresh sweep of seed 4321,
         // 2026-11-25 (`sensing_pawns::a_pawn_pushed_with_an_extra_piece_set_down_in_the_same_pass_is_the_push`).

@@ -479,3 +479,45 @@ fn a_pawn_pocketed_two_files_from_a_push_is_missing_not_an_en_passant() {
         );
     }
 }
+
+/// Board A: 1.Nh3 g5 2.f4 f6. White's f-pawn takes on g5 and the other hand pockets the
+/// knight on h3 as it goes. Read with two presses missed, "the knight takes on g5, the f6
+/// pawn takes it back, the f-pawn takes that" ends on the same g5 and explains the
+/// knight's empty square as a capture, but the f6 pawn never left f6: a piece never seen
+/// gone from its square made no move. The move is fxg5 and the knight is missing. At 24
+/// offsets.
+#[test]
+fn a_knight_pocketed_as_a_pawn_captures_is_missing_not_taken_by_a_pawn_that_never_moved() {
+    for offset in 0..24 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.wait(offset * 19);
+        s.mv(A, "g1", "h3", 'N')
+            .mv(A, "g7", "g5", 'p')
+            .mv(A, "f2", "f4", 'P')
+            .mv(A, "f7", "f6", 'p');
+        s.lift(A, "g5")
+            .wait(100)
+            .lift(A, "h3")
+            .wait(60)
+            .lift(A, "f4")
+            .wait(150)
+            .place(A, "g5", 'P')
+            .wait(100)
+            .press(A, White)
+            .wait(3000);
+        s.mv(A, "e7", "e6", 'p');
+        let p = s.run(1000);
+        assert_eq!(
+            p.sans(A),
+            ["Nh3", "g5", "f4", "f6", "fxg5", "e6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("h3"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}

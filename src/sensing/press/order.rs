@@ -2,16 +2,34 @@
 
 use super::*;
 
-/// Was every ply's piece seen on its landing square at some moment of the history?
+/// Was every ply's piece seen on its landing square at some moment of the history, and
+/// seen gone from the square it left (unless a later ply of the reading stands there
+/// again)? A piece that never left cannot have moved: a pawn still on f6 took nothing on
+/// g5.
 pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
     let mut color = c.state.turn();
-    for m in &cand.plies {
+    for (i, m) in cand.plies.iter().enumerate() {
         let sq = move_landing(*m);
         let seen = history
             .iter()
             .any(|s| s.cells.get(sq).color() == Some(color));
         if !seen {
             return false;
+        }
+        let from = match *m {
+            Move::Castle { king, .. } => Some(king),
+            other => other.from(),
+        };
+        if let Some(from) = from {
+            let used_again = cand.plies[i + 1..]
+                .iter()
+                .any(|&n| touched(n).contains(from));
+            let left = history
+                .iter()
+                .any(|s| s.cells.get(from).color() != Some(color));
+            if !left && !used_again {
+                return false;
+            }
         }
         color = !color;
     }
