@@ -191,18 +191,9 @@ impl AlertBook {
         kind: AlertKind,
         square: Option<Square>,
     ) -> Vec<u64> {
-        let mut cleared = Vec::new();
-        for a in &mut self.alerts {
-            if a.is_open()
-                && a.board == board
-                && a.kind == kind
-                && (square.is_none() || a.square == square)
-            {
-                a.state = AlertState::Cleared { t_ms };
-                cleared.push(a.id);
-            }
-        }
-        cleared
+        self.clear_where(t_ms, |a| {
+            a.board == board && a.kind == kind && (square.is_none() || a.square == square)
+        })
     }
 
     /// Clears the open alerts `which` picks (the board resolved them).

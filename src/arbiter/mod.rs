@@ -398,8 +398,15 @@ impl Arbiter {
     }
 
     fn clear(&mut self, b: BoardId, kind: AlertKind, square: Option<Square>) {
+        self.clear_where(|a| {
+            a.board == b && a.kind == kind && (square.is_none() || a.square == square)
+        });
+    }
+
+    /// Clears the open alerts `which` picks (the board resolved them), and says so.
+    fn clear_where(&mut self, which: impl Fn(&Alert) -> bool) {
         let now = self.now;
-        for id in self.alerts.clear(now, b, kind, square) {
+        for id in self.alerts.clear_where(now, which) {
             self.outputs.push(Output::AlertCleared { id });
         }
     }

@@ -219,10 +219,8 @@ impl Arbiter {
                 .flatten();
             self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
             if let Some(t) = unseen {
-                picked = Some(t.ply);
-                self.taken_drops.push(t);
-            }
-            if let Some(ply) = picked {
+                self.keep_taken_drop(t);
+            } else if let Some(ply) = picked {
                 self.note_taken_drop(ply);
             }
             return;
@@ -327,9 +325,7 @@ impl Arbiter {
         let unseen = self.unseen_taken_drop(b, &candidate.plies, history);
         self.commit_press(b, pending, candidate, cells, final_call);
         if let Some(t) = unseen {
-            let ply = t.ply;
-            self.taken_drops.push(t);
-            self.note_taken_drop(ply);
+            self.keep_taken_drop(t);
         }
     }
 

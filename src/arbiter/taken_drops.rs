@@ -203,6 +203,14 @@ impl Arbiter {
         })
     }
 
+    /// A drop taken at once, just committed with the kind judged (see
+    /// [`Arbiter::unseen_taken_drop`]): kept for a later drop to tell, and noted.
+    pub(super) fn keep_taken_drop(&mut self, t: TakenDrop) {
+        let ply = t.ply;
+        self.taken_drops.push(t);
+        self.note_taken_drop(ply);
+    }
+
     /// The record says so on the drop just committed from [`Arbiter::pick_taken_drop`]:
     /// which piece it was is inferred, not seen. And the TD is asked: only the players can
     /// say, unless a later drop tells first (the question then closes by itself).
@@ -270,12 +278,6 @@ impl Arbiter {
         if role != was {
             // Tried on a copy: the ruling stands only if the drop is then legal and no
             // drop after it loses the piece it was paid with.
-            let unpaid = |g: &crate::rules::Match| {
-                g.record()
-                    .iter()
-                    .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))
-                    .count()
-            };
             let mut trial = self.game.clone();
             trial.replace_move(i, Move::Put { role, to }).map_err(|e| {
                 Refusal::RecordUnplayable {
@@ -284,7 +286,7 @@ impl Arbiter {
                 }
             })?;
             let legal = trial.record().get(i).is_some_and(|p| p.legality.is_legal());
-            if !legal || unpaid(&trial) > unpaid(&self.game) {
+            if !legal || unpaid_drops(&trial) > unpaid_drops(&self.game) {
                 return Err(Refusal::NotInHand { ply, role });
             }
             self.game = trial;
@@ -342,14 +344,7 @@ impl Arbiter {
         let Some(index) = self.ply_index(taken.ply) else {
             return false;
         };
-        let unpaid = |a: &Arbiter| {
-            a.game
-                .record()
-                .iter()
-                .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))
-                .count()
-        };
-        let before = unpaid(self);
+        let before = unpaid_drops(&self.game);
         let to = taken.square;
         if self
             .game
@@ -359,7 +354,7 @@ impl Arbiter {
             return false;
         }
         // The kind recorded must not have paid for another drop since: then it was right.
-        if unpaid(self) >= before {
+        if unpaid_drops(&self.game) >= before {
             let _ = self.game.replace_move(index, Move::Put { role: was, to });
             return false;
         }
@@ -376,15 +371,19 @@ impl Arbiter {
         self.taken_drops.remove(pos);
         self.outputs.push(Output::RecordChanged);
         // The question about it closes: the board told.
-        let now = self.now;
-        for id in self.alerts.clear_where(
-            now,
+        self.clear_where(
             |a| matches!(a.subject, Subject::TakenDrop { ply, .. } if ply == taken.ply),
-        ) {
-            self.outputs.push(Output::AlertCleared { id });
-        }
+        );
         true
     }
+}
+
+/// Drops in the record that no reserve paid for.
+fn unpaid_drops(game: &crate::rules::Match) -> usize {
+    game.record()
+        .iter()
+        .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))
+        .count()
 }
 
 /// Does the drop that ends `plies`, played from `state`, give check?

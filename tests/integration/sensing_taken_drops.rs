@@ -47,6 +47,13 @@ fn drop_taken_at_once(s: &mut Scene, dropped: char, square: &str, from: &str, ta
         .wait(1500);
 }
 
+/// Did board `b` ever report `piece` on `square` (the dropped piece seen)?
+fn showed(s: &Scene, b: BoardId, square: &str, piece: char) -> bool {
+    s.seen(b, square)
+        .iter()
+        .any(|(_, seen)| seen.is_some_and(|p| p.char() == piece))
+}
+
 /// What the TD is asked about a drop taken at once, when the board never showed it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Asked {
@@ -103,10 +110,7 @@ fn at_every_offset(
         s.wait(offset * 13);
         scene(&mut s);
         let p = s.run(3000);
-        let shown = s
-            .seen(B, square)
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == dropped));
+        let shown = showed(&s, B, square, dropped);
         if !shown {
             unseen += 1;
         }
@@ -155,6 +159,22 @@ fn black_b_holds_a_pawn_and_a_knight(s: &mut Scene) {
     s.mv(A, "e7", "e6", 'p');
 }
 
+/// Board B: 1.e3, Black drops the knight on d4 and White's pawn takes it at once, 2.a6 h3
+/// (Black holding a pawn and the knight, from board A). The drop is Black's move 1.
+fn knight_dropped_on_d4_and_taken_at_once(s: &mut Scene) {
+    black_b_holds_a_pawn_and_a_knight(s);
+    s.mv(B, "e2", "e3", 'P');
+    drop_taken_at_once(s, 'n', "d4", "e3", 'P');
+    s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+}
+
+/// Black's knight drop in [`knight_dropped_on_d4_and_taken_at_once`].
+const KNIGHT_DROP: PlyRef = PlyRef {
+    board: B,
+    color: Black,
+    number: 1,
+};
+
 /// Black drops the knight on d4 (no check), White's pawn takes it at once, and later
 /// Black on board A drops a knight, which only that capture supplied: the record takes
 /// the drop on board B as the knight, and the drop on board A as paid for.
@@ -162,10 +182,7 @@ fn black_b_holds_a_pawn_and_a_knight(s: &mut Scene) {
 fn a_drop_taken_at_once_is_told_by_the_partners_drop() {
     at_every_offset(
         |s| {
-            black_b_holds_a_pawn_and_a_knight(s);
-            s.mv(B, "e2", "e3", 'P');
-            drop_taken_at_once(s, 'n', "d4", "e3", 'P');
-            s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+            knight_dropped_on_d4_and_taken_at_once(s);
             s.wait(3000);
             s.mv(A, "g1", "f3", 'N')
                 .place(A, "e4", 'n')
@@ -190,10 +207,7 @@ fn a_drop_taken_at_once_is_told_by_the_partners_drop() {
 fn a_drop_taken_at_once_is_told_by_the_droppers_next_drop() {
     at_every_offset(
         |s| {
-            black_b_holds_a_pawn_and_a_knight(s);
-            s.mv(B, "e2", "e3", 'P');
-            drop_taken_at_once(s, 'n', "d4", "e3", 'P');
-            s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+            knight_dropped_on_d4_and_taken_at_once(s);
             s.place(B, "b4", 'p').wait(300).press(B, Black).wait(1500);
         },
         "d4",
@@ -246,20 +260,9 @@ fn a_drop_taken_at_once_that_nothing_tells_is_asked_and_the_tds_answer_stands() 
     for offset in 0..20 {
         let mut s = Scene::new("uscf-bughouse");
         s.wait(offset * 13);
-        black_b_holds_a_pawn_and_a_knight(&mut s);
-        s.mv(B, "e2", "e3", 'P');
-        drop_taken_at_once(&mut s, 'n', "d4", "e3", 'P');
-        s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
-        let drop = PlyRef {
-            board: B,
-            color: Black,
-            number: 1,
-        };
+        knight_dropped_on_d4_and_taken_at_once(&mut s);
         let asked = s.run(3000);
-        let shown = s
-            .seen(B, "d4")
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'n'));
+        let shown = showed(&s, B, "d4", 'n');
         let ctx = format!("offset {offset}, shown {shown}");
         assert_only_the_drop_question(&asked, "d4", shown, Asked::Open, &ctx);
         let a_b: [&[&str]; 2] = [
@@ -279,7 +282,7 @@ fn a_drop_taken_at_once_that_nothing_tells_is_asked_and_the_tds_answer_stands() 
         );
         // The players say it was the knight.
         s.wait(1000).td(TdAction::SetDroppedPiece {
-            ply: drop,
+            ply: KNIGHT_DROP,
             role: Role::Knight,
         });
         let p = s.run(3000);
@@ -303,7 +306,7 @@ fn a_drop_taken_at_once_that_nothing_tells_is_asked_and_the_tds_answer_stands() 
         );
         // A piece the dropper never held is refused, and changes nothing.
         s.wait(500).td(TdAction::SetDroppedPiece {
-            ply: drop,
+            ply: KNIGHT_DROP,
             role: Role::Queen,
         });
         let p = s.run(3000);
@@ -389,11 +392,7 @@ fn slide_taken_at_once(from: &str, taker: char, want: [&str; 6]) {
             .wait(1500);
         s.mv(A, "a7", "a6", 'p');
         let p = s.run(3000);
-        let bishop_on = |sq: &str| {
-            s.seen(A, sq)
-                .iter()
-                .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'))
-        };
+        let bishop_on = |sq: &str| showed(&s, A, sq, 'b');
         if bishop_on("g4") && !bishop_on("h3") {
             short_trail += 1;
         }
@@ -457,10 +456,7 @@ fn on_a_at_every_offset(
         s.wait(offset * 41);
         scene(&mut s);
         let p = s.run(3000);
-        let shown = s
-            .seen(A, square)
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == dropped));
+        let shown = showed(&s, A, square, dropped);
         if !shown {
             unseen += 1;
         }
@@ -606,10 +602,7 @@ fn a_drop_taken_at_once_read_as_the_checking_piece_is_told_by_the_partners_drop(
             .press(A, Black)
             .wait(1500);
         let p = s.run(3000);
-        let shown = s
-            .seen(B, "d3")
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'));
+        let shown = showed(&s, B, "d3", 'b');
         if !shown {
             unseen += 1;
         }
@@ -668,10 +661,7 @@ fn a_drop_taken_at_once_is_no_knight_out_and_back_taking_a_queen_dropped_behind_
         drop_taken_at_once(&mut s, 'b', "e5", "f3", 'N');
         s.mv(B, "b8", "a6", 'n');
         let p = s.run(3000);
-        let shown = s
-            .seen(B, "e5")
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'));
+        let shown = showed(&s, B, "e5", 'b');
         if !shown {
             unseen += 1;
         }
@@ -727,10 +717,7 @@ fn a_drop_taken_at_once_and_the_taker_taken_back_on_its_square_is_the_drop() {
         take(&mut s, A, "b7", "c6", 'p');
         s.mv(A, "e2", "e3", 'P');
         let asked = s.run(3000);
-        let shown = s
-            .seen(A, "c6")
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'b'));
+        let shown = showed(&s, A, "c6", 'b');
         let ctx = format!("offset {offset}, shown {shown}");
         let want = ["c3", "d6", "Qa4+", "B@c6", "Qxc6+", "bxc6", "e3"];
         assert_only_the_drop_question(&asked, "c6", shown, Asked::Open, &ctx);
@@ -771,16 +758,9 @@ fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
     for offset in 0..20 {
         let mut s = Scene::new("uscf-bughouse");
         s.wait(offset * 13);
-        black_b_holds_a_pawn_and_a_knight(&mut s);
-        s.mv(B, "e2", "e3", 'P');
-        drop_taken_at_once(&mut s, 'n', "d4", "e3", 'P');
-        s.mv(B, "a7", "a6", 'p').mv(B, "h2", "h3", 'P');
+        knight_dropped_on_d4_and_taken_at_once(&mut s);
         s.td(TdAction::SetDroppedPiece {
-            ply: PlyRef {
-                board: B,
-                color: Black,
-                number: 1,
-            },
+            ply: KNIGHT_DROP,
             role: Role::Pawn,
         });
         s.wait(3000);
@@ -790,10 +770,7 @@ fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
             .press(A, Black)
             .wait(4000);
         let p = s.run(3000);
-        let shown = s
-            .seen(B, "d4")
-            .iter()
-            .any(|(_, piece)| piece.is_some_and(|p| p.char() == 'n'));
+        let shown = showed(&s, B, "d4", 'n');
         if shown {
             continue;
         }
