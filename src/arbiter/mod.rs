@@ -23,6 +23,7 @@ pub mod spectator;
 mod taken_drops;
 mod td;
 pub mod track;
+mod twins;
 mod unseen_step;
 pub mod view;
 

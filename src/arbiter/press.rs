@@ -742,8 +742,9 @@ impl Arbiter {
             },
             appearance: track.appearance.clone(),
             window: track.sensed.history.clone(),
+            pressed_at: t_msg,
         });
-        self.tracks[b].presses.before_last = before_last;
+        let earlier = std::mem::replace(&mut self.tracks[b].presses.before_last, before_last);
         // When the last ply's piece first showed on its square: the opponent's next move
         // began after it (after the press that followed). A promoted pawn laid on its side
         // may never show, or first read (as a pawn) a pass or more after the reply began:
@@ -843,6 +844,13 @@ impl Arbiter {
             }
             self.after_ply(b, index, ply, &unnamed);
             self.note_unseen_step(b, ply, mv, &window);
+        }
+        // A move and this reply the board cannot tell from a pair that only the reserves
+        // tell apart: the TD is asked.
+        if n == 1
+            && let Some(earlier) = earlier
+        {
+            self.ask_if_twin(b, &earlier, &window);
         }
         self.adopt_appearance(b, cand, cells, &promotions_shown);
         for (ply, sq) in promotions_to_confirm {

@@ -379,7 +379,7 @@ impl Arbiter {
 }
 
 /// Drops in the record that no reserve paid for.
-fn unpaid_drops(game: &crate::rules::Match) -> usize {
+pub(super) fn unpaid_drops(game: &crate::rules::Match) -> usize {
     game.record()
         .iter()
         .filter(|p| p.legality == Legality::Illegal(IllegalReason::NotInReserve))

@@ -179,6 +179,7 @@ impl Arbiter {
             TdAction::SetPromotion { ply, role } => self.set_promotion(*ply, *role),
             TdAction::ChooseHiddenMove { ply, to } => self.choose_hidden_move(*ply, *to),
             TdAction::SetDroppedPiece { ply, role } => self.set_dropped_piece(*ply, *role),
+            TdAction::ChooseReading { ply, moves } => self.choose_reading(*ply, moves),
             TdAction::ClaimIllegal { ply } => self.claim_illegal(*ply),
             TdAction::CorrectMove { ply, mv } => self.correct_move(*ply, mv),
             TdAction::AddMove { board, mv } => self.add_move(*board, mv),
@@ -626,7 +627,7 @@ impl Arbiter {
 
     /// After a record edit, keep only tokens of pieces that are still promoted, and move
     /// on from the current board as the new base.
-    fn resync_tokens(&mut self, b: BoardId) {
+    pub(super) fn resync_tokens(&mut self, b: BoardId) {
         let promoted = self.game.board(b).promoted();
         let board = self.game.board(b).board().clone();
         let track = &mut self.tracks[b];

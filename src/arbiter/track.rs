@@ -152,6 +152,8 @@ pub struct BeforeLastPly {
     pub appearance: Appearance,
     /// The snapshots that decided it.
     pub window: Vec<Snapshot>,
+    /// When its press message came.
+    pub pressed_at: crate::Millis,
 }
 
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments

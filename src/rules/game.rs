@@ -596,6 +596,19 @@ impl Match {
         self.refold(record)
     }
 
+    /// Replaces several recorded moves at once (`(index, move)`), playing the rest again
+    /// once: two plies that only make sense together (a move and the reply that takes
+    /// or does not take on its square).
+    pub fn replace_moves(&mut self, changes: &[(usize, Move)]) -> Result<(), PlayError> {
+        let mut record = self.record.clone();
+        for &(index, mv) in changes {
+            let ply = record.get_mut(index).ok_or(PlayError::NoSuchPly(index))?;
+            ply.mv = mv;
+            ply.extra_piece = false;
+        }
+        self.refold(record)
+    }
+
     /// Marks the drop at `index` as an extra piece (the TD was told no capture supplies
     /// it): it takes nothing from the reserve, and the plies after it are judged again.
     pub fn mark_extra_piece(&mut self, index: usize) -> Result<(), PlayError> {

@@ -35,6 +35,7 @@ mod sensing_promotion_question;
 mod sensing_property;
 mod sensing_rehearsal;
 mod sensing_taken_drops;
+mod sensing_twins;
 mod sensing_unseen_step;
 mod sim;
 mod station_live;

@@ -12,6 +12,7 @@ use crate::common::scene::{Scene, k};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Unexplained;
+use tandem::arbiter::Subject;
 use tandem::arbiter::Timing;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -60,8 +61,15 @@ fn a_pawn_pushed_with_a_pawn_in_reserve_and_the_reply_landing_behind_it() {
                 "bluetooth {bluetooth} offset {offset}\n{}",
                 p.dump()
             );
+            // A Bluetooth board's slower scan may not rule out the drop and the pawn
+            // behind taken: then the players are asked (see `sensing_twins`).
+            let asked = |a: &&tandem::arbiter::Alert| {
+                bluetooth
+                    && matches!(&a.subject, Subject::Readings { options, .. }
+                        if *options == ["c3 Nc2", "P@c3 Nxc2"])
+            };
             assert!(
-                p.raised.is_empty(),
+                p.raised.iter().all(|a| asked(&a)),
                 "bluetooth {bluetooth} offset {offset}\n{}",
                 p.dump()
             );

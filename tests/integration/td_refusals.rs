@@ -184,6 +184,40 @@ fn record_edits_that_cannot_be_made_are_refused() {
     assert!(text.contains("cannot be taken back"), "{text}");
     let (r, _) = refused(&mut arb, TdAction::TakeBack { ply: unknown });
     assert_eq!(r, Refusal::NoSuchPly { ply: unknown });
+    // Which pair was played: two moves that read and play there, and leave the moves
+    // after them playable (2. e4 would find no pawn on e2).
+    let (r, _) = refused(
+        &mut arb,
+        TdAction::ChooseReading {
+            ply: unknown,
+            moves: "Nf3 e5".into(),
+        },
+    );
+    assert_eq!(r, Refusal::NoSuchPly { ply: unknown });
+    let (_, text) = refused(
+        &mut arb,
+        TdAction::ChooseReading {
+            ply: nf3,
+            moves: "Nf3".into(),
+        },
+    );
+    assert!(text.contains("two moves are needed"), "{text}");
+    let (r, _) = refused(
+        &mut arb,
+        TdAction::ChooseReading {
+            ply: nf3,
+            moves: "Nf3 Ke7".into(),
+        },
+    );
+    assert!(matches!(r, Refusal::MoveNotPossible { .. }), "{r:?}");
+    let (_, text) = refused(
+        &mut arb,
+        TdAction::ChooseReading {
+            ply: nf3,
+            moves: "e4 e5".into(),
+        },
+    );
+    assert!(text.contains("e4 e5 cannot replace that move"), "{text}");
     // A correction of a ply that is not there; one that does not read (said as before).
     let (r, _) = refused(
         &mut arb,

@@ -497,6 +497,81 @@ fn a_drop_taken_at_once_is_named_by_the_td() {
 }
 
 #[test]
+fn a_move_the_board_cannot_tell_from_a_drop_is_chosen_by_the_td() {
+    // Board B: 1. Nc3 d5 2. Nxd5 Qxd5 (White on A holds the knight); board A: 1. Nh3 d6,
+    // then White drops a knight on f4 and Black's bishop takes the one on h3 at once. At
+    // some moments of the scan the board cannot tell this from 2. Nf4 Bh3: the console
+    // asks, and one click settles it.
+    let mut found = false;
+    for offset in 0..16 {
+        let sim = SimMatch::new("uscf-bughouse");
+        let mut h = harness(&sim);
+        sim.start(BoardId::A);
+        sim.start(BoardId::B);
+        let b = BoardId::B;
+        for (from, to) in [("b1", "c3"), ("d7", "d5"), ("c3", "d5"), ("d8", "d5")] {
+            sim.play(b, sq(from), sq(to));
+        }
+        let a = BoardId::A;
+        sim.play(a, sq("g1"), sq("h3"));
+        sim.play(a, sq("d7"), sq("d6"));
+        sim.advance(offset * 31);
+        let piece = |color, role| Piece { color, role };
+        let steps = [
+            (
+                PhysicalAction::Place {
+                    square: sq("f4"),
+                    piece: piece(Color::White, Role::Knight),
+                },
+                40,
+            ),
+            (PhysicalAction::PressClock { by: Color::White }, 150),
+            (PhysicalAction::Lift { square: sq("h3") }, 150),
+            (PhysicalAction::Lift { square: sq("c8") }, 200),
+            (
+                PhysicalAction::Place {
+                    square: sq("h3"),
+                    piece: piece(Color::Black, Role::Bishop),
+                },
+                300,
+            ),
+            (PhysicalAction::PressClock { by: Color::Black }, 3000),
+        ];
+        for (action, wait) in steps {
+            sim.act(a, action);
+            sim.advance(wait);
+        }
+        h.run();
+        let v = sim.view();
+        if !v.open_alerts().any(|a| a.kind == AlertKind::UnseenMove) {
+            continue;
+        }
+        found = true;
+        let on_a = |v: &MatchView| -> Vec<String> {
+            v.record
+                .iter()
+                .filter(|p| p.ply.board == a)
+                .map(|p| p.san.clone())
+                .collect()
+        };
+        assert_eq!(on_a(&v), ["Nh3", "d6", "Nf4", "Bh3"], "{:?}", v.alerts);
+        h.get_by_label("Move not seen · Board A");
+        h.get_by_label_contains("the board cannot tell Nf4 Bh3 from N@f4 Bxh3");
+        // The players say the knight was dropped: one click.
+        h.get_by_role_and_label(A11y::Button, "N@f4 Bxh3").click();
+        h.run();
+        let v = sim.view();
+        assert!(v.open_alerts().all(|a| a.kind != AlertKind::UnseenMove));
+        assert_eq!(on_a(&v), ["Nh3", "d6", "N@f4", "Bxh3"]);
+        // The knight is spent from White's hand, and Black's partner holds the one taken.
+        assert_eq!(v.board(a).unwrap().white_reserve.get(Role::Knight), 0);
+        assert_eq!(v.board(b).unwrap().white_reserve.get(Role::Knight), 1);
+        break;
+    }
+    assert!(found, "the board always told the drop");
+}
+
+#[test]
 fn an_unplugged_board_is_loud_and_its_return_is_noticed() {
     let sim = SimMatch::new("uscf-bughouse");
     let mut h = harness(&sim);

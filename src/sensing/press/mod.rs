@@ -20,12 +20,14 @@ use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 mod candidates;
 mod judge;
 mod order;
+mod twins;
 
 use candidates::*;
 pub use candidates::{is_promotion, last_rank, promotion_role};
 pub use judge::judge_two_unseen_presses;
 use judge::*;
 use order::*;
+pub use twins::drop_twin;
 
 /// The board's sensed cells at one moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

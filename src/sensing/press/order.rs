@@ -38,7 +38,7 @@ pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snap
 
 /// The fastest hands: the opponent's first lift of a reply comes at least this long after
 /// the move it answers was set down (the lever, a glance, a hand's move).
-const REPLY_AFTER_LANDING_MS: Millis = PRESS_AFTER_LANDING_MS + 120;
+pub(super) const REPLY_AFTER_LANDING_MS: Millis = PRESS_AFTER_LANDING_MS + 120;
 
 /// The mover's pieces this reading takes as victims of the opponent's reply that were gone
 /// before the move it answers was on the board. The reply starts after the press, so a

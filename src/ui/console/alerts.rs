@@ -197,6 +197,21 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                     }
                 }
             }
+            (AlertKind::UnseenMove, Subject::Readings { ply, options }) => {
+                ui.label("Which was played?");
+                for moves in options {
+                    if ui
+                        .button(moves)
+                        .on_hover_text(format!("The players say they played {moves}"))
+                        .clicked()
+                    {
+                        source.td(TdAction::ChooseReading {
+                            ply: *ply,
+                            moves: moves.clone(),
+                        });
+                    }
+                }
+            }
             (AlertKind::IllegalMove, Subject::Ply(ply)) => {
                 let offender = Seat::new(ply.board, ply.color);
                 let consequence = text::illegal_claim_consequence(rules, view, offender);
