@@ -95,6 +95,7 @@ impl Arbiter {
         let board = sensing::explain::expected_board(expect);
         // A complete move shows on two squares or more; a drop that has landed on one.
         let cells = &self.tracks[b].sensed.cells;
+        let castling_rights = self.game.board(b).castling_rights();
         let opponent_moved = residual.in_progress.count() >= 2
             || residual
                 .in_progress
@@ -114,7 +115,8 @@ impl Arbiter {
                             to,
                             board.piece_at(to).is_some(),
                         ))
-                        || took_a_piece_just_moved(&board, cells, mover, piece, from, to);
+                        || took_a_piece_just_moved(&board, cells, mover, piece, from, to)
+                        || (opponent_moved && castles(castling_rights, piece, from, to));
                     piece.color == mover && !pressed && !a_reply
                 }
                 _ => false,
@@ -597,6 +599,20 @@ impl Arbiter {
             Subject::None,
         );
     }
+}
+
+/// Is `piece` going from `from` to `to` the king's step of castling, with the right to
+/// castle on that side still held? (Its rook's step is a plain rook move.)
+fn castles(castling_rights: Bitboard, piece: Piece, from: Square, to: Square) -> bool {
+    let rook_file = if to.file() > from.file() {
+        shakmaty::File::H
+    } else {
+        shakmaty::File::A
+    };
+    piece.role == Role::King
+        && from.rank() == to.rank()
+        && from.distance(to) == 2
+        && castling_rights.contains(Square::from_coords(rook_file, from.rank()))
 }
 
 /// Did the opponent move a piece (gone from its square now) to `to`, and `piece` of the

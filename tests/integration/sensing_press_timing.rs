@@ -868,3 +868,74 @@ fn a_check_taken_back_on_its_landing_both_pressed_unseen_then_a_long_think_is_re
     }
     assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
 }
+
+/// A move and castling in reply pressed within one of the clock's seconds, then the next
+/// move after a think (`think_ms`, shorter and longer than a displaced piece's wait): the
+/// clock never shows the pair, and the king two squares from where the record has it is
+/// the castling reply to a complete move, not a displaced king (seed 1212's sweep,
+/// 2026-11-27: `f6 O-O a4` alerted as the king belonging on e1).
+#[test]
+fn castling_as_a_fast_reply_never_shown_by_the_clock_raises_no_displaced_king() {
+    for think_ms in [1750, 9000] {
+        castling_as_a_fast_reply_then(think_ms);
+    }
+}
+
+fn castling_as_a_fast_reply_then(think_ms: Millis) {
+    let mut unseen = 0;
+    for offset in 0..40 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "f1", "c4", 'B');
+        s.wait(offset * 50);
+        let first = s.t;
+        s.lift(A, "a7")
+            .wait(150)
+            .place(A, "a6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(30)
+            .lift(A, "e1")
+            .wait(50)
+            .place(A, "g1", 'K')
+            .wait(30)
+            .lift(A, "h1")
+            .wait(50)
+            .place(A, "f1", 'R')
+            .wait(20)
+            .press(A, White);
+        let last = s.t;
+        s.wait(think_ms)
+            .lift(A, "h7")
+            .wait(600)
+            .place(A, "h6", 'p')
+            .wait(150)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        // White's clock is on the left: White's side never ran after Black's press, as
+        // far as the clock's messages tell.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && t <= last + 1000 && running == Some(ClockSide::Left));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "Nc6", "Bc4", "a6", "O-O", "h6"],
+            "think {think_ms} offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.raised.is_empty(),
+            "think {think_ms} offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
+}

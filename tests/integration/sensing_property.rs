@@ -146,6 +146,18 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Seed 1212, 2026-11-27: `f6 O-O`, both pressed inside the clock's second, and the
+        // king two squares from where the record had it alerted as displaced (castling was
+        // no move the king "could reach"). See `sensing_press_timing::castling_as_a_fast_reply_never_shown_by_the_clock_raises_no_displaced_king`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 978_794_886_060_918_801,
+        },
         // Twins, the same board after both plies and only the reserves telling them apart,
         // each the drop with its neighbour taken read as the move and the reply landing
         // where it stood; asked of the TD since 2026-11-27 (`sensing_twins`). Seed 7171,
