@@ -89,12 +89,13 @@ pub enum Subject {
         #[serde(with = "crate::rules::text::roles")]
         kinds: Vec<Role>,
     },
-    /// A move and its reply the board cannot tell from another pair that leaves every
-    /// square the same (a piece moved and the reply landing where it stood, or a piece
-    /// dropped and the reply taking there): each option is both plies in SAN, the
-    /// recorded one first. `ply` is the move's.
-    Readings {
+    /// A move (`ply`) and its reply (`reply`) the board cannot tell from another pair
+    /// that leaves every square the same (a piece moved and the reply landing where it
+    /// stood, or a piece dropped and the reply taking there): each option is both plies
+    /// in SAN, the recorded one first.
+    Pairs {
         ply: PlyRef,
+        reply: PlyRef,
         options: Vec<String>,
     },
     /// A player (flag).
@@ -260,9 +261,9 @@ impl AlertBook {
         for a in &mut self.alerts {
             let about = match &a.subject {
                 Subject::Ply(p) => *p == ply,
-                Subject::HiddenMove { ply: p, .. }
-                | Subject::TakenDrop { ply: p, .. }
-                | Subject::Readings { ply: p, .. } => *p == ply,
+                Subject::HiddenMove { ply: p, .. } | Subject::TakenDrop { ply: p, .. } => *p == ply,
+                // A pair's question is about its reply too: a correction of it answers.
+                Subject::Pairs { ply: p, reply, .. } => *p == ply || *reply == ply,
                 _ => false,
             };
             if about && a.is_open() {

@@ -76,7 +76,7 @@ pub enum TdAction {
     /// The move at `ply` and the reply after it on its board were these two (SAN or
     /// UCI, separated by a space): the players say which of the pairs the board could
     /// not tell apart was played.
-    ChooseReading { ply: PlyRef, moves: String },
+    ChoosePair { ply: PlyRef, moves: String },
     /// An illegal move was claimed by the opponent: the preset decides the consequence.
     ClaimIllegal { ply: PlyRef },
     /// An illegal move was not claimed in time: it stands.

@@ -217,7 +217,7 @@ mod tests {
         );
         text.push('\n');
         text.push_str(
-            r#"{"td":{"t_ms":12,"action":{"choose_reading":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}}}}"#,
+            r#"{"td":{"t_ms":12,"action":{"choose_pair":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}}}}"#,
         );
         text.push('\n');
         let j = parse_journal(&text).unwrap();
@@ -252,7 +252,7 @@ mod tests {
         ));
         assert!(matches!(
             &actions[3],
-            TdAction::ChooseReading { moves, .. } if moves == "N@f4 Bxh3"
+            TdAction::ChoosePair { moves, .. } if moves == "N@f4 Bxh3"
         ));
         // Written back the same way.
         let again: String = j.inputs.iter().map(input_line).collect();
@@ -260,7 +260,7 @@ mod tests {
             again.contains(r#""role":"N""#)
                 && again.contains(r#""to":"g7""#)
                 && again.contains(r#""set_dropped_piece":{"ply":{"board":"A","color":"Black","number":2},"role":"Q"}"#)
-                && again.contains(r#""choose_reading":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}"#),
+                && again.contains(r#""choose_pair":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}"#),
             "{again}"
         );
         // A piece or square that is none is refused with its line and column.

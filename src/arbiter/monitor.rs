@@ -609,10 +609,12 @@ fn castles(castling_rights: Bitboard, piece: Piece, from: Square, to: Square) ->
     } else {
         shakmaty::File::A
     };
+    let back_rank = piece.color.backrank();
     piece.role == Role::King
-        && from.rank() == to.rank()
+        && from.rank() == back_rank
+        && to.rank() == back_rank
         && from.distance(to) == 2
-        && castling_rights.contains(Square::from_coords(rook_file, from.rank()))
+        && castling_rights.contains(Square::from_coords(rook_file, back_rank))
 }
 
 /// Did the opponent move a piece (gone from its square now) to `to`, and `piece` of the

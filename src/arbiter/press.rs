@@ -502,9 +502,7 @@ impl Arbiter {
             return None;
         }
         let state = self.board_before(index, b);
-        let mut window = before.window.clone();
-        let tail = window.last().map_or(0, |s| s.t_ms);
-        window.extend(history.iter().filter(|s| s.t_ms > tail).copied());
+        let window = before.history_with(history);
         let committed = Committed {
             state: &state,
             rules: self.game.rules(),
@@ -570,6 +568,12 @@ impl Arbiter {
             return None;
         }
         self.outputs.push(Output::RecordChanged);
+        // A question which pair that ply made with its move or reply no longer fits it.
+        let read_again = before.ply;
+        self.clear_where(|a| {
+            matches!(&a.subject, Subject::Pairs { ply, reply, .. }
+                if *ply == read_again || *reply == read_again)
+        });
         // The last ply moved a promoted piece laid on its side, and the reply is legal
         // wherever else it could have gone too: where it went, only the players can say.
         let options = hidden_landings(&state, self.game.rules(), &before, first, pair.plies[1]);

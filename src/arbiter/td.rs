@@ -179,7 +179,7 @@ impl Arbiter {
             TdAction::SetPromotion { ply, role } => self.set_promotion(*ply, *role),
             TdAction::ChooseHiddenMove { ply, to } => self.choose_hidden_move(*ply, *to),
             TdAction::SetDroppedPiece { ply, role } => self.set_dropped_piece(*ply, *role),
-            TdAction::ChooseReading { ply, moves } => self.choose_reading(*ply, moves),
+            TdAction::ChoosePair { ply, moves } => self.choose_pair(*ply, moves),
             TdAction::ClaimIllegal { ply } => self.claim_illegal(*ply),
             TdAction::CorrectMove { ply, mv } => self.correct_move(*ply, mv),
             TdAction::AddMove { board, mv } => self.add_move(*board, mv),
@@ -212,6 +212,7 @@ impl Arbiter {
                 if matches!(
                     action,
                     TdAction::CorrectMove { .. }
+                        | TdAction::ChoosePair { .. }
                         | TdAction::TakeBack { .. }
                         | TdAction::AddMove { .. }
                         | TdAction::ClaimIllegal { .. }
@@ -247,7 +248,7 @@ impl Arbiter {
     }
 
     /// The record index of a ply that must be there.
-    fn recorded(&self, ply: PlyRef) -> Result<usize, Refusal> {
+    pub(super) fn recorded(&self, ply: PlyRef) -> Result<usize, Refusal> {
         self.ply_index(ply).ok_or(Refusal::NoSuchPly { ply })
     }
 

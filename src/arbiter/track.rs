@@ -152,8 +152,19 @@ pub struct BeforeLastPly {
     pub appearance: Appearance,
     /// The snapshots that decided it.
     pub window: Vec<Snapshot>,
-    /// When its press message came.
+    /// When its press message came (when it was committed, if no press showed it).
     pub pressed_at: crate::Millis,
+}
+
+impl BeforeLastPly {
+    /// The snapshots since before the ply, through `later` (the board's history since).
+    #[must_use]
+    pub fn history_with(&self, later: &[Snapshot]) -> Vec<Snapshot> {
+        let mut history = self.window.clone();
+        let tail = history.last().map_or(0, |s| s.t_ms);
+        history.extend(later.iter().filter(|s| s.t_ms > tail).copied());
+        history
+    }
 }
 
 /// Upper bound on snapshots kept between two commits (a long think with many adjustments

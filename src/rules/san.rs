@@ -13,6 +13,22 @@ use shakmaty::{CastlingSide, Move, Rank, Role, san::San};
 
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
+/// A move and the reply after it, both legal, as the players read them out: `N@f4 Nxh3`
+/// (each without its check suffix). The reply's text is left out if the move does not
+/// play from `before`.
+#[must_use]
+pub fn pair_text(before: &BoardState, rules: &RulesPreset, pair: [Move; 2]) -> String {
+    let mut board = before.clone();
+    let first = move_text(&board, rules, pair[0], &Legality::Legal);
+    if board.apply(pair[0], rules.promotion).is_err() {
+        return first;
+    }
+    format!(
+        "{first} {}",
+        move_text(&board, rules, pair[1], &Legality::Legal)
+    )
+}
+
 /// The text of `mv` played in `before`, without the check suffix.
 #[must_use]
 pub fn move_text(

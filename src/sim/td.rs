@@ -7,7 +7,7 @@ use shakmaty::Move;
 
 use crate::BoardId;
 use crate::arbiter::{AlertKind, Output, PlyRef, Subject, TdAction};
-use crate::rules::{Legality, Match};
+use crate::rules::Match;
 
 /// What a TD standing at the table answers, from the truth, to the questions among the
 /// arbiter's `outputs`: which piece a pawn promoted to, where an unseen promoted piece
@@ -43,14 +43,12 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
                         to: m.to(),
                     })
                 }
-                Subject::Readings { ply, options } => {
+                Subject::Pairs { ply, options, .. } => {
                     let played = truth_pair_text(truth, *ply)?;
-                    options
-                        .contains(&played)
-                        .then_some(TdAction::ChooseReading {
-                            ply: *ply,
-                            moves: played,
-                        })
+                    options.contains(&played).then_some(TdAction::ChoosePair {
+                        ply: *ply,
+                        moves: played,
+                    })
                 }
                 Subject::TakenDrop { ply, .. } => match truth_ply(*ply) {
                     Some(Move::Put { role, .. }) => {
@@ -106,7 +104,7 @@ pub fn truthful_answers_with_late(
 }
 
 /// The move at `ply` and the reply after it on its board as the truth has them, in SAN
-/// without check marks (as the arbiter words the options of `Subject::Readings`).
+/// without check marks (as the arbiter words the options of `Subject::Pairs`).
 fn truth_pair_text(truth: &Match, ply: PlyRef) -> Option<String> {
     let record = truth.record();
     let i = record
@@ -114,17 +112,15 @@ fn truth_pair_text(truth: &Match, ply: PlyRef) -> Option<String> {
         .position(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)?;
     let reply = record[i + 1..].iter().find(|p| p.board == ply.board)?;
     let boards = crate::ByBoard::from(truth.boards_before(i));
-    let mut state = match ply.board {
+    let state = match ply.board {
         BoardId::A => boards.a,
         BoardId::B => boards.b,
     };
-    let rules = truth.rules();
-    let text = |s: &crate::rules::BoardState, m| {
-        crate::rules::san::move_text(s, rules, m, &Legality::Legal)
-    };
-    let first = text(&state, record[i].mv);
-    state.apply(record[i].mv, rules.promotion).ok()?;
-    Some(format!("{first} {}", text(&state, reply.mv)))
+    Some(crate::rules::san::pair_text(
+        &state,
+        truth.rules(),
+        [record[i].mv, reply.mv],
+    ))
 }
 
 /// Is `ply` the one after the last the truth has on its board?

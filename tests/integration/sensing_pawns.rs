@@ -65,7 +65,7 @@ fn a_pawn_pushed_with_a_pawn_in_reserve_and_the_reply_landing_behind_it() {
             // behind taken: then the players are asked (see `sensing_twins`).
             let asked = |a: &&tandem::arbiter::Alert| {
                 bluetooth
-                    && matches!(&a.subject, Subject::Readings { options, .. }
+                    && matches!(&a.subject, Subject::Pairs { options, .. }
                         if *options == ["c3 Nc2", "P@c3 Nxc2"])
             };
             assert!(

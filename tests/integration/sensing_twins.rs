@@ -31,6 +31,13 @@ const WHITE_2: PlyRef = PlyRef {
     number: 2,
 };
 
+/// Black's move 2 on board A: the bishop's reply.
+const BLACK_2: PlyRef = PlyRef {
+    board: A,
+    color: Black,
+    number: 2,
+};
+
 const MOVED: &str = "Nf4 Bh3";
 const DROPPED: &str = "N@f4 Bxh3";
 
@@ -39,7 +46,7 @@ fn questions(p: &Played) -> Vec<Vec<String>> {
     p.raised
         .iter()
         .filter_map(|a| match &a.subject {
-            Subject::Readings { ply, options } if *ply == WHITE_2 => Some(options.clone()),
+            Subject::Pairs { ply, options, .. } if *ply == WHITE_2 => Some(options.clone()),
             _ => None,
         })
         .collect()
@@ -101,7 +108,7 @@ fn a_drop_read_as_the_move_beside_it_is_asked_and_the_answer_stands() {
             assert_eq!(q, [vec![MOVED.to_owned(), DROPPED.to_owned()]], "{ctx}");
             asked += 1;
             // The players say the knight was dropped.
-            s.wait(500).td(TdAction::ChooseReading {
+            s.wait(500).td(TdAction::ChoosePair {
                 ply: WHITE_2,
                 moves: DROPPED.to_owned(),
             });
@@ -174,7 +181,7 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
             }
             assert_eq!(q, [vec![MOVED.to_owned(), DROPPED.to_owned()]], "{ctx}");
             asked += 1;
-            s.wait(500).td(TdAction::ChooseReading {
+            s.wait(500).td(TdAction::ChoosePair {
                 ply: WHITE_2,
                 moves: MOVED.to_owned(),
             });
@@ -186,6 +193,23 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
                 1,
                 "{ctx}"
             );
+            // A correction of the reply instead answers the question too: no stale
+            // buttons offering a pair the record no longer has.
+            let mut s = if bluetooth {
+                Scene::bluetooth_a("uscf-bughouse")
+            } else {
+                Scene::new("uscf-bughouse")
+            };
+            white_a_holds_a_knight(&mut s);
+            s.wait(offset * 31);
+            knight_moved_and_the_bishop_landing_where_it_stood(&mut s, 120, 150);
+            s.wait(500).td(TdAction::CorrectMove {
+                ply: BLACK_2,
+                mv: "Bg4".into(),
+            });
+            let p = s.run(3000);
+            assert_eq!(p.sans(A)[2..].join(" "), "Nf4 Bg4", "{ctx}\n{}", p.dump());
+            assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
         }
     }
     assert!(asked >= 4, "the board could not tell only {asked} times");

@@ -188,7 +188,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
     // after them playable (2. e4 would find no pawn on e2).
     let (r, _) = refused(
         &mut arb,
-        TdAction::ChooseReading {
+        TdAction::ChoosePair {
             ply: unknown,
             moves: "Nf3 e5".into(),
         },
@@ -196,7 +196,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
     assert_eq!(r, Refusal::NoSuchPly { ply: unknown });
     let (_, text) = refused(
         &mut arb,
-        TdAction::ChooseReading {
+        TdAction::ChoosePair {
             ply: nf3,
             moves: "Nf3".into(),
         },
@@ -204,7 +204,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
     assert!(text.contains("two moves are needed"), "{text}");
     let (r, _) = refused(
         &mut arb,
-        TdAction::ChooseReading {
+        TdAction::ChoosePair {
             ply: nf3,
             moves: "Nf3 Ke7".into(),
         },
@@ -212,7 +212,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
     assert!(matches!(r, Refusal::MoveNotPossible { .. }), "{r:?}");
     let (_, text) = refused(
         &mut arb,
-        TdAction::ChooseReading {
+        TdAction::ChoosePair {
             ply: nf3,
             moves: "e4 e5".into(),
         },

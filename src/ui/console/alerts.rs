@@ -197,7 +197,7 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                     }
                 }
             }
-            (AlertKind::UnseenMove, Subject::Readings { ply, options }) => {
+            (AlertKind::UnseenMove, Subject::Pairs { ply, options, .. }) => {
                 ui.label("Which was played?");
                 for moves in options {
                     if ui
@@ -205,7 +205,7 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                         .on_hover_text(format!("The players say they played {moves}"))
                         .clicked()
                     {
-                        source.td(TdAction::ChooseReading {
+                        source.td(TdAction::ChoosePair {
                             ply: *ply,
                             moves: moves.clone(),
                         });
