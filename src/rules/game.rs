@@ -589,11 +589,7 @@ impl Match {
 
     /// Replaces the move of ply `index` and plays the rest of the record again.
     pub fn replace_move(&mut self, index: usize, mv: Move) -> Result<(), PlayError> {
-        let mut record = self.record.clone();
-        let ply = record.get_mut(index).ok_or(PlayError::NoSuchPly(index))?;
-        ply.mv = mv;
-        ply.extra_piece = false;
-        self.refold(record)
+        self.replace_moves(&[(index, mv)])
     }
 
     /// Replaces several recorded moves at once (`(index, move)`), playing the rest again

@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::common::view_sans as sans;
 use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::arbiter::view::MatchView;
@@ -47,14 +48,6 @@ fn wait_until(session: &Session, what: &str, ok: impl Fn(&MatchView) -> bool) {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-}
-
-fn sans(v: &MatchView, b: BoardId) -> Vec<String> {
-    v.record
-        .iter()
-        .filter(|p| p.ply.board == b)
-        .map(|p| p.san.clone())
-        .collect()
 }
 
 fn open(v: &MatchView, kind: AlertKind) -> usize {

@@ -24,6 +24,19 @@ fn white_a_holds_a_knight(s: &mut Scene) {
     s.mv(A, "g1", "h3", 'N').mv(A, "d7", "d6", 'p');
 }
 
+/// Board A (Bluetooth or USB) after [`white_a_holds_a_knight`], `offset` steps of 31 ms
+/// further into the boards' scans.
+fn knight_in_hand_at(bluetooth: bool, offset: u64) -> Scene {
+    let mut s = if bluetooth {
+        Scene::bluetooth_a("uscf-bughouse")
+    } else {
+        Scene::new("uscf-bughouse")
+    };
+    white_a_holds_a_knight(&mut s);
+    s.wait(offset * 31);
+    s
+}
+
 /// White's move 2 on board A: the knight's move or drop.
 const WHITE_2: PlyRef = PlyRef {
     board: A,
@@ -80,13 +93,7 @@ fn a_drop_read_as_the_move_beside_it_is_asked_and_the_answer_stands() {
     for bluetooth in [false, true] {
         for offset in 0..16 {
             let ctx = format!("bluetooth {bluetooth} offset {offset}");
-            let mut s = if bluetooth {
-                Scene::bluetooth_a("uscf-bughouse")
-            } else {
-                Scene::new("uscf-bughouse")
-            };
-            white_a_holds_a_knight(&mut s);
-            s.wait(offset * 31);
+            let mut s = knight_in_hand_at(bluetooth, offset);
             knight_dropped_and_the_one_beside_taken(&mut s, 150);
             let p = s.run(3000);
             let record = p.sans(A);
@@ -159,13 +166,7 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
     for bluetooth in [false, true] {
         for offset in 0..16 {
             let ctx = format!("bluetooth {bluetooth} offset {offset}");
-            let mut s = if bluetooth {
-                Scene::bluetooth_a("uscf-bughouse")
-            } else {
-                Scene::new("uscf-bughouse")
-            };
-            white_a_holds_a_knight(&mut s);
-            s.wait(offset * 31);
+            let mut s = knight_in_hand_at(bluetooth, offset);
             knight_moved_and_the_bishop_landing_where_it_stood(&mut s, 120, 150);
             let p = s.run(3000);
             assert_eq!(p.sans(A)[2..].join(" "), MOVED, "{ctx}\n{}", p.dump());
@@ -195,13 +196,7 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
             );
             // A correction of the reply instead answers the question too: no stale
             // buttons offering a pair the record no longer has.
-            let mut s = if bluetooth {
-                Scene::bluetooth_a("uscf-bughouse")
-            } else {
-                Scene::new("uscf-bughouse")
-            };
-            white_a_holds_a_knight(&mut s);
-            s.wait(offset * 31);
+            let mut s = knight_in_hand_at(bluetooth, offset);
             knight_moved_and_the_bishop_landing_where_it_stood(&mut s, 120, 150);
             s.wait(500).td(TdAction::CorrectMove {
                 ply: BLACK_2,
@@ -215,9 +210,7 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
     assert!(asked >= 4, "the board could not tell only {asked} times");
     for offset in 0..16 {
         let ctx = format!("offset {offset}");
-        let mut s = Scene::new("uscf-bughouse");
-        white_a_holds_a_knight(&mut s);
-        s.wait(offset * 31);
+        let mut s = knight_in_hand_at(false, offset);
         knight_moved_and_the_bishop_landing_where_it_stood(&mut s, 300, 600);
         let p = s.run(3000);
         assert_eq!(p.sans(A)[2..].join(" "), MOVED, "{ctx}\n{}", p.dump());

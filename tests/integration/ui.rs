@@ -10,6 +10,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::common::view_sans;
 use egui::accesskit::Role as A11y;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -93,6 +94,18 @@ impl SimMatch {
         let mut s = self.0.borrow_mut();
         let now = s.now;
         s.table.schedule(board, &[(now, action)]);
+    }
+
+    /// Physical actions on `board`, each followed by its wait (ms).
+    fn act_in_turn(
+        &self,
+        board: BoardId,
+        steps: impl IntoIterator<Item = (PhysicalAction, Millis)>,
+    ) {
+        for (action, wait) in steps {
+            self.act(board, action);
+            self.advance(wait);
+        }
     }
 
     /// A player moves a piece (taking what stands on the target) and presses the clock.
@@ -377,10 +390,7 @@ fn a_pawn_step_the_board_never_showed_is_put_right_by_the_td() {
         ),
         (PhysicalAction::PressClock { by: Color::Black }, 2500),
     ];
-    for (action, wait) in steps {
-        sim.act(a, action);
-        sim.advance(wait);
-    }
+    sim.act_in_turn(a, steps);
     h.run();
     let v = sim.view();
     let sans: Vec<&str> = v.record.iter().map(|p| p.san.as_str()).collect();
@@ -458,10 +468,7 @@ fn a_drop_taken_at_once_is_named_by_the_td() {
             ),
             (PhysicalAction::PressClock { by: Color::White }, 3000),
         ];
-        for (action, wait) in steps {
-            sim.act(a, action);
-            sim.advance(wait);
-        }
+        sim.act_in_turn(a, steps);
         // Black's next move: read with it, the three presses are the drop, its capture and
         // this move.
         sim.play(a, sq("a7"), sq("a6"));
@@ -471,13 +478,7 @@ fn a_drop_taken_at_once_is_named_by_the_td() {
             continue;
         }
         found = true;
-        let on_a = |v: &MatchView| -> Vec<String> {
-            v.record
-                .iter()
-                .filter(|p| p.ply.board == a)
-                .map(|p| p.san.clone())
-                .collect()
-        };
+        let on_a = |v: &MatchView| view_sans(v, a);
         assert_eq!(on_a(&v), ["e3", "P@d4", "exd4", "a6"], "{:?}", v.alerts);
         h.get_by_label("Move not seen · Board A");
         h.get_by_label_contains("which piece was dropped, a pawn or a knight?");
@@ -537,23 +538,14 @@ fn a_move_the_board_cannot_tell_from_a_drop_is_chosen_by_the_td() {
             ),
             (PhysicalAction::PressClock { by: Color::Black }, 3000),
         ];
-        for (action, wait) in steps {
-            sim.act(a, action);
-            sim.advance(wait);
-        }
+        sim.act_in_turn(a, steps);
         h.run();
         let v = sim.view();
         if !v.open_alerts().any(|a| a.kind == AlertKind::UnseenMove) {
             continue;
         }
         found = true;
-        let on_a = |v: &MatchView| -> Vec<String> {
-            v.record
-                .iter()
-                .filter(|p| p.ply.board == a)
-                .map(|p| p.san.clone())
-                .collect()
-        };
+        let on_a = |v: &MatchView| view_sans(v, a);
         assert_eq!(on_a(&v), ["Nh3", "d6", "Nf4", "Bh3"], "{:?}", v.alerts);
         h.get_by_label("Move not seen · Board A");
         h.get_by_label_contains("the board cannot tell Nf4 Bh3 from N@f4 Bxh3");

@@ -20,6 +20,15 @@ use tandem::sim::table::Rehearsal;
 use tandem::sim::td::truthful_answers_with_late;
 
 /// Feeds every device event of `outputs` to a fresh arbiter, then lets all deadlines fall.
+/// Board `b`'s record in a view, as SAN.
+pub fn view_sans(v: &tandem::arbiter::view::MatchView, b: tandem::BoardId) -> Vec<String> {
+    v.record
+        .iter()
+        .filter(|p| p.ply.board == b)
+        .map(|p| p.san.clone())
+        .collect()
+}
+
 pub fn arbitrate(rules: &RulesPreset, outputs: &[SimOutput]) -> Arbiter {
     arbitrate_with_td(rules, outputs, None)
 }
