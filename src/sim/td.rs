@@ -44,7 +44,7 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
                     })
                 }
                 Subject::Pairs { ply, options, .. } => {
-                    let played = truth_pair_text(truth, *ply)?;
+                    let played = truth_pair_text(truth, *ply, &[])?;
                     options.contains(&played).then_some(TdAction::ChoosePair {
                         ply: *ply,
                         moves: played,
@@ -91,6 +91,17 @@ pub fn truthful_answers_with_late(
                     answers.push(TdAction::SetPromotion { ply, role });
                 }
             }
+            // A move and its reply made as the match ended, the reply never pressed before
+            // it: which pair it was.
+            Subject::Pairs {
+                ply, ref options, ..
+            } if truth_pair_text(truth, ply, &[]).is_none() => {
+                if let Some(played) = truth_pair_text(truth, ply, late)
+                    && options.contains(&played)
+                {
+                    answers.push(TdAction::ChoosePair { ply, moves: played });
+                }
+            }
             // A promoted piece laid on its side moved as the match ended: where it went.
             Subject::HiddenMove { ply, .. } if is_next_after(truth, ply) => {
                 if let Some(&(_, m)) = late.iter().find(|(b, _)| *b == ply.board) {
@@ -103,14 +114,19 @@ pub fn truthful_answers_with_late(
     answers
 }
 
-/// The move at `ply` and the reply after it on its board as the truth has them, in SAN
+/// The move at `ply` and the reply after it on its board as the truth has them (or, where
+/// the truth ends with the move, as the reply made as the match ended in `late`), in SAN
 /// without check marks (as the arbiter words the options of `Subject::Pairs`).
-fn truth_pair_text(truth: &Match, ply: PlyRef) -> Option<String> {
+fn truth_pair_text(truth: &Match, ply: PlyRef, late: &[(BoardId, Move)]) -> Option<String> {
     let record = truth.record();
     let i = record
         .iter()
         .position(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)?;
-    let reply = record[i + 1..].iter().find(|p| p.board == ply.board)?;
+    let reply = record[i + 1..]
+        .iter()
+        .find(|p| p.board == ply.board)
+        .map(|p| p.mv)
+        .or_else(|| late.iter().find(|(b, _)| *b == ply.board).map(|&(_, m)| m))?;
     let boards = crate::ByBoard::from(truth.boards_before(i));
     let state = match ply.board {
         BoardId::A => boards.a,
@@ -119,7 +135,7 @@ fn truth_pair_text(truth: &Match, ply: PlyRef) -> Option<String> {
     Some(crate::rules::san::pair_text(
         &state,
         truth.rules(),
-        [record[i].mv, reply.mv],
+        [record[i].mv, reply],
     ))
 }
 
