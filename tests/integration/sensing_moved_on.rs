@@ -599,3 +599,78 @@ fn a_bishop_moved_on_back_through_its_square_after_a_dropped_reply_is_two_moves(
         "the first press was judged with the bishop back on e2 only {before_judged} times"
     );
 }
+
+/// After 1.d4 Nf6 on a Bluetooth board turned round, whose clock messages come late,
+/// White's bishop stops on f4 and is pressed, Black's knight is lifted at once and set on
+/// e4 half a second later, and half a second after that White's bishop slides on through
+/// g5, resting there for a scan, to h6. The first press is judged a scan after its late
+/// message: by then g5 may show, and `Bg5` (a slide c1–g5 through f4) fits the board as
+/// well as `Bf4` with the next move begun. But the reply's first lift comes a hand's move
+/// after the move it answers landed, and the board showed the bishop still on f4 later
+/// than a hand's move before it reported f6 empty (turned round, it scans f6 just after
+/// f4): the bishop stopped on f4. At 40 offsets: each time the record must read `Bf4 Ne4
+/// Bh6` with no alert, and g5 must have shown before the first press was judged at least
+/// 4 times (else the test proves nothing).
+#[test]
+fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_stood() {
+    let settle: Millis = 550;
+    let mut before_judged = 0;
+    for offset in
+        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (500, 700),
+                orientation: Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
+        s.wait(offset * 37);
+        s.lift(A, "c1").wait(200).place(A, "f4", 'B').wait(100);
+        let pressed = s.t;
+        s.press(A, White)
+            .wait(100)
+            .lift(A, "f6")
+            .wait(400)
+            .place(A, "e4", 'n')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "f4")
+            .place(A, "g5", 'B')
+            .wait(450)
+            .lift(A, "g5")
+            .place(A, "h6", 'B')
+            .wait(80)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        let message = white_press_message(&s, pressed);
+        let judged = message.map(|m| judged_at(&s, m, settle));
+        let on_g5 = s
+            .seen(A, "g5")
+            .into_iter()
+            .find(|&(t, piece)| t > pressed && piece.is_some_and(|p| p.color == White))
+            .map(|(t, _)| t);
+        if let (Some(j), Some(g5)) = (judged, on_g5)
+            && g5 < j
+        {
+            before_judged += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d4", "Nf6", "Bf4", "Ne4", "Bh6", "a6"],
+            "offset {offset}, message {message:?}, on g5 {on_g5:?}, judged {judged:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        before_judged >= 4,
+        "the bishop showed on g5 before the first press was judged only {before_judged} times"
+    );
+}

@@ -496,7 +496,8 @@ fn readings(
             || victim_moved_on(c, k, history)
             || victim_left_after_the_press(c, k, history, deadline)
             || victim_gone_long_before(c, k, history)
-            || set_back_unmoved(c, &before, k, history);
+            || set_back_unmoved(c, &before, k, history)
+            || slid_past_its_stop(c, k, history);
         !ruled_out
     });
     cands

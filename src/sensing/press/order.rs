@@ -349,6 +349,104 @@ pub(super) fn lifted_after_landing(
         .is_some_and(|s| s.t_ms > landed + c.scan_ms)
 }
 
+/// Does the reading's last ply slide a piece (a bishop, rook or queen) on past where it
+/// stood as the opponent's reply began? The reply's first lift comes a hand's move after
+/// the landing (`REPLY_AFTER_LANDING_MS`), and the board reports each within a scan. So
+/// the slide ended before the lift if the board showed the piece on a square along its
+/// way (not yet landed) that late before the lift was reported, or showed the piece along
+/// its way once the lift was reported and its landing only more than a scan after that
+/// lift, less a hand's move. The piece stopped on its way, and what showed beyond is its
+/// next move, slid on once the reply was under way (on a slow scan, `Bf6` read as `Be5`).
+/// The reply is an opponent's piece the reading leaves on its square, lifted after the
+/// moved piece left its own and set down elsewhere since (not a piece pocketed or knocked
+/// off its square before the move).
+pub(super) fn slid_past_its_stop(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    let Some(&Move::Normal {
+        role: role @ (Role::Bishop | Role::Rook | Role::Queen),
+        from,
+        to,
+        promotion: None,
+        ..
+    }) = cand.plies.last()
+    else {
+        return false;
+    };
+    let way = shakmaty::attacks::between(from, to);
+    let (Some(first), Some(latest)) = (history.first(), history.last()) else {
+        return false;
+    };
+    if way.is_empty() {
+        return false;
+    }
+    let mover = if cand.plies.len() % 2 == 1 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    let moved = Cell::piece(Piece { color: mover, role });
+    // When the reply's piece was lifted: a piece of the opponent's gone from where the
+    // reading leaves it, after the moved piece left its square (the reply comes after the
+    // move), and set down elsewhere since (a piece pocketed stays gone, one knocked off
+    // its square went before the move; one laid on its side shows nothing where it
+    // stands).
+    let Some(departed_at) = history
+        .iter()
+        .find(|s| s.cells.get(from) != moved)
+        .map(|s| s.t_ms)
+    else {
+        return false;
+    };
+    let stray = cand.expect.differences(&latest.cells);
+    let lifts = cand
+        .expect
+        .board()
+        .by_color(!mover)
+        .into_iter()
+        .filter(|&sq| {
+            let lifted = Cell::from_piece(cand.expect.board().piece_at(sq));
+            latest.cells.get(sq).is_empty()
+                && !cand.expect.allows_empty(sq)
+                && stray.into_iter().any(|s| latest.cells.get(s) == lifted)
+        })
+        .map(|sq| value_since(history, history.len() - 1, sq))
+        .filter(|&lifted_at| lifted_at > first.t_ms && lifted_at >= departed_at);
+    let Some(lifted_at) = lifts.min() else {
+        return false;
+    };
+    // A landing never shown (taken at once, or the piece still in hand): no later bound.
+    let landed_at = first_shown(cand, to, mover, history);
+    // The latest moment before its landing showed that the piece surely stood along its
+    // way: a report of it there, or a scan before the report of it gone from there.
+    let last_on_way = way
+        .into_iter()
+        .flat_map(|m| {
+            history.iter().enumerate().filter_map(move |(i, s)| {
+                let here = s.cells.get(m) == moved;
+                let was = i > 0 && history[i - 1].cells.get(m) == moved;
+                match (was, here) {
+                    (false, true) => Some(s.t_ms),
+                    (true, false) => Some(s.t_ms.saturating_sub(c.scan_ms)),
+                    _ => None,
+                }
+            })
+        })
+        .filter(|&t| landed_at.is_none_or(|l| t < l))
+        .max();
+    let stood_then = last_on_way.is_some_and(|t| t + REPLY_AFTER_LANDING_MS > lifted_at);
+    let landed_late = landed_at.is_some_and(|landed_at| {
+        lifted_at + c.scan_ms < landed_at + REPLY_AFTER_LANDING_MS
+            && history
+                .iter()
+                .filter(|s| (lifted_at..landed_at).contains(&s.t_ms))
+                .any(|s| way.into_iter().any(|m| s.cells.get(m) == moved))
+    });
+    stood_then || landed_late
+}
+
 /// Did the opponent's piece this reading takes as the reply in progress land more than a
 /// scan before the reading's own last landing first showed? A reply starts only after the
 /// press, which comes after the landing: a reply already standing before the move it
