@@ -258,14 +258,17 @@ impl Arbiter {
         }
         // Still unclear which of several moves it was, and now the other player presses:
         // the dropper's next move may tell (a drop captured before the board showed it,
-        // whose kind nobody saw). Read with that press.
+        // whose kind nobody saw). Read with that press. So too a move no reading explains
+        // after the other player's press that showed nothing: that press's drop, taken by
+        // this move before the scan saw it, shows only with the dropper's next move.
         let presses = &mut self.tracks[b].presses;
+        let unseen_before = presses.unexplained.is_some_and(|u| u.by == by);
         if presses.queued.is_none()
             && presses.carried.is_none()
             && presses
                 .pending
                 .as_ref()
-                .is_some_and(|p| p.ambiguous && p.by != by)
+                .is_some_and(|p| p.by != by && (p.ambiguous || (p.moved_unread && unseen_before)))
         {
             presses.carried = presses.pending.take();
         }
@@ -295,6 +298,7 @@ impl Arbiter {
             missed,
             awaits_reply: false,
             ambiguous: false,
+            moved_unread: false,
             answered: None,
         };
         match &mut track.presses.pending {

@@ -174,9 +174,9 @@ impl Arbiter {
         (by, verdict)
     }
 
-    /// The pending press together with the ambiguous one before it (by the other colour)
-    /// and the one before that (which showed nothing): three plies, if one reading of all
-    /// three stands out. Else the earlier press is told as it was, and this one judged on
+    /// The pending press together with the one before it (by the other colour: ambiguous,
+    /// or its mover's pieces moved as no reading explains) and the one before that (which
+    /// showed nothing): three plies, if one reading of all three stands out. Else the earlier press is told as it was, and this one judged on
     /// its own.
     fn decide_with_earlier(
         &mut self,
@@ -428,6 +428,9 @@ impl Arbiter {
             self.report_press_without_move(b, by, clock_ms, baseline, moved);
         } else {
             self.wait_for_next_snapshot(b);
+            if let Some(p) = &mut self.tracks[b].presses.pending {
+                p.moved_unread = true;
+            }
         }
     }
 

@@ -99,6 +99,10 @@ pub struct PendingPress {
     pub awaits_reply: bool,
     /// Judged ambiguous, waiting for the board to say more.
     pub ambiguous: bool,
+    /// The board shows the presser's pieces moved, and no reading explains them (the
+    /// opponent's drop taken at once before the scan showed it): the opponent's next
+    /// press, read with this one and the press before that showed nothing, may.
+    pub moved_unread: bool,
     /// The opponent's next press has come: the opponent's move is that press's, so no
     /// reading of this one may take it as pressed unseen (unless the clock says so).
     pub answered: Option<Millis>,

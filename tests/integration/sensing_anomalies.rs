@@ -443,7 +443,6 @@ fn injections_still_failing() {
             Injection::ExtraPiece,
             13_150_939_654_751_321_420,
         ),
-        // The fresh sweep of seed 5511 (20,000 injections a preset), 2026-11-24 late night.
         // The fresh sweep of seed 7373 (20,000 injections a preset), 2026-11-24 late night.
         (
             "transfer-chess",
@@ -451,6 +450,27 @@ fn injections_still_failing() {
             7,
             Injection::Pocket,
             11_790_065_764_676_179_897,
+        ),
+        // The fresh sweep of seed 7979 (20,000 injections a preset), 2026-11-27, failing
+        // the same way on 17ee9e2, where that session began: White drops a pawn on g3 and
+        // presses, and a moment later knocks the pawn on e2 to d3. The drop is read as
+        // that pawn's, `e2g3` (illegal), and the knocked pawn as unexplained.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            8,
+            Injection::Knock,
+            6_385_756_577_022_351_946,
+        ),
+        // The fresh sweep of seed 8989, 2026-11-27, failing the same way on 17ee9e2: Black's
+        // rook knocked from a8 to a7 beside a promoted pawn laid on its side on c8: no
+        // `displaced` raised.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            11_998_086_180_305_288_568,
         ),
     ]);
 }

@@ -792,3 +792,74 @@ fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }
+
+/// Board B gives Black on board A a knight (1.e4 Nf6 2.Nc3 Nxe4 3.Nxe4). On board A, a
+/// Bluetooth board whose clock messages come late half the time (700–800 ms on top of the
+/// poll), after 1.Nh3 g5 2.a3 Black drops the knight on f4 and presses, White's knight
+/// takes it at once and White presses, and Black's pawn takes back on f4 and Black
+/// presses. White's press alone shows White's knight gone from h3 to a square the record
+/// has empty, Black's press before it nothing; read with Black's next press, all three
+/// are `N@f4 Nxf4 gxf4`. When White's press message is late, Black's comes close behind
+/// it: that must not make White's press be told at once as a desync (a false alarm beside
+/// a record that comes out right, 6 of 24 offsets before). At 24 offsets: each time the
+/// record must read the three plies with no alert, and the knight must have gone unseen
+/// at least 4 times (else the test proves nothing).
+#[test]
+fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
+    let mut unseen = 0;
+    for offset in
+        (0..24).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 0.5,
+                clock_late_ms: (700, 800),
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(B, "e2", "e4", 'P').mv(B, "g8", "f6", 'n');
+        s.mv(B, "b1", "c3", 'N');
+        take(&mut s, B, "f6", "e4", 'n');
+        take(&mut s, B, "c3", "e4", 'N');
+        s.mv(A, "g1", "h3", 'N')
+            .mv(A, "g7", "g5", 'p')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 41);
+        s.place(A, "f4", 'n')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "f4")
+            .wait(150)
+            .lift(A, "h3")
+            .wait(200)
+            .place(A, "f4", 'N')
+            .wait(250)
+            .press(A, White)
+            .wait(700)
+            .lift(A, "f4")
+            .wait(100)
+            .lift(A, "g5")
+            .wait(100)
+            .place(A, "f4", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "e2", "e3", 'P');
+        let p = s.run(3000);
+        let shown = showed(&s, A, "f4", 'n');
+        if !shown {
+            unseen += 1;
+        }
+        let ctx = format!("offset {offset}, shown {shown}");
+        assert_eq!(
+            p.sans(A),
+            ["Nh3", "g5", "a3", "N@f4", "Nxf4", "gxf4", "e3"],
+            "{ctx}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "{ctx}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "the drop went unseen only {unseen} times");
+}
