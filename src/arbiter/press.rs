@@ -36,6 +36,7 @@ impl Arbiter {
         };
         if self.game.declared().is_some() || self.tracks[b].sensed.result_signal.is_some() {
             self.tracks[b].presses.pending = None;
+            self.tracks[b].presses.carried = None;
             return;
         }
         // A press after the match ended on the other board can record nothing: nor is
@@ -68,6 +69,10 @@ impl Arbiter {
             return;
         }
         let (by, verdict) = self.judge_pending(b, &pending, &history);
+        // Set again below if the board still shows the presser's pieces moved unexplained.
+        if let Some(p) = &mut self.tracks[b].presses.pending {
+            p.moved_unread = false;
+        }
         match verdict {
             Verdict::Commit {
                 candidate,
@@ -245,6 +250,13 @@ impl Arbiter {
                 self.commit_all_seen(b, pending, &earlier, &candidate, &cells, final_call);
                 return;
             }
+        }
+        // Not read together yet: the board may still be settling. Again with the next
+        // snapshot, until this press's final call tells the earlier one as it was.
+        if !final_call {
+            self.tracks[b].presses.carried = Some(earlier);
+            self.wait_for_next_snapshot(b);
+            return;
         }
         let this = self.tracks[b].presses.pending.replace(earlier);
         self.decide_press(b, true);

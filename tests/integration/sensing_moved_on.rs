@@ -674,3 +674,64 @@ fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_sto
         "the bishop showed on g5 before the first press was judged only {before_judged} times"
     );
 }
+
+/// After 1.d4 Nf6 on a Bluetooth board turned round, whose clock messages come late,
+/// White's bishop slides c1–g5, resting on f4 on its way, and the hand leaving g5 knocks
+/// Black's knight from f6 to f5 straight after; White presses, and Black sets the knight
+/// back two seconds later and plays a6. The knight gone from f6 after the bishop left c1,
+/// standing elsewhere soon after the board showed the bishop on f4, looks like a reply
+/// begun while the bishop stood there; but a knight does not go to f5: it is no reply,
+/// and no sign that the slide ended on f4 (`Bf4` was recorded at 5 of 40 offsets when any
+/// piece set down elsewhere counted). At 40 offsets: each time the record must read `Bg5`
+/// with no alert, and the bishop must have shown on f4 at least 4 times (else the test
+/// proves nothing).
+#[test]
+fn a_piece_knocked_by_the_sliding_hand_is_no_reply_that_ends_the_slide() {
+    let mut on_f4 = 0;
+    for offset in
+        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+    {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (500, 700),
+                orientation: Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
+        s.wait(offset * 37);
+        let lifted = s.t;
+        s.lift(A, "c1")
+            .wait(150)
+            .place(A, "f4", 'B')
+            .wait(200)
+            .lift(A, "f4")
+            .place(A, "g5", 'B')
+            .wait(60)
+            .knock(A, "f6", "f5")
+            .wait(100)
+            .press(A, White)
+            .wait(2000)
+            .lift(A, "f5")
+            .place(A, "f6", 'n')
+            .wait(300);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        if s.seen(A, "f4")
+            .iter()
+            .any(|&(t, piece)| t > lifted && piece.is_some_and(|p| p.color == White))
+        {
+            on_f4 += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d4", "Nf6", "Bg5", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(on_f4 >= 4, "the bishop showed on f4 only {on_f4} times");
+}

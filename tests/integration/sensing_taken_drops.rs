@@ -15,6 +15,7 @@ use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{self, A, B};
 use tandem::arbiter::{AlertKind, PlyRef, TdAction, Timing};
+use tandem::dgt::ClockSide;
 use tandem::sim::emulator::EmulatorConfig;
 
 /// A capture: the taker's piece lifted, the victim lifted, the taker set down, pressed.
@@ -807,6 +808,7 @@ fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
 #[test]
 fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
     let mut unseen = 0;
+    let mut close_behind = 0;
     for offset in
         (0..24).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
     {
@@ -835,8 +837,9 @@ fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
             .lift(A, "h3")
             .wait(200)
             .place(A, "f4", 'N')
-            .wait(250)
-            .press(A, White)
+            .wait(250);
+        let white_pressed = s.t;
+        s.press(A, White)
             .wait(700)
             .lift(A, "f4")
             .wait(100)
@@ -852,6 +855,25 @@ fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
         if !shown {
             unseen += 1;
         }
+        // White's press message, and Black's close behind it (within the time a press
+        // waits to be judged): the moment that told White's press at once.
+        let clock = s.clock_seen(A);
+        let white = clock
+            .iter()
+            .find(|&&(t, running)| t > white_pressed && running == Some(ClockSide::Right))
+            .map(|&(t, _)| t);
+        let black = white.and_then(|w| {
+            clock
+                .iter()
+                .find(|&&(t, running)| t > w && running == Some(ClockSide::Left))
+                .map(|&(t, _)| t)
+        });
+        if let (Some(w), Some(b)) = (white, black)
+            && !shown
+            && b < w + 550
+        {
+            close_behind += 1;
+        }
         let ctx = format!("offset {offset}, shown {shown}");
         assert_eq!(
             p.sans(A),
@@ -862,4 +884,8 @@ fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
         assert!(p.raised.is_empty(), "{ctx}\n{}", p.dump());
     }
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
+    assert!(
+        close_behind >= 4,
+        "Black's press message came close behind White's, the drop unseen, only {close_behind} times"
+    );
 }

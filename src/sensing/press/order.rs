@@ -358,8 +358,8 @@ pub(super) fn lifted_after_landing(
 /// lift, less a hand's move. The piece stopped on its way, and what showed beyond is its
 /// next move, slid on once the reply was under way (on a slow scan, `Bf6` read as `Be5`).
 /// The reply is an opponent's piece the reading leaves on its square, lifted after the
-/// moved piece left its own and set down elsewhere since (not a piece pocketed or knocked
-/// off its square before the move).
+/// moved piece left its own and set down since where its kind can go (not a piece
+/// pocketed, nor knocked off its square).
 pub(super) fn slid_past_its_stop(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -401,16 +401,23 @@ pub(super) fn slid_past_its_stop(
         return false;
     };
     let stray = cand.expect.differences(&latest.cells);
-    let lifts = cand
-        .expect
-        .board()
+    let board = cand.expect.board();
+    let lifts = board
         .by_color(!mover)
         .into_iter()
         .filter(|&sq| {
-            let lifted = Cell::from_piece(cand.expect.board().piece_at(sq));
+            let Some(piece) = board.piece_at(sq) else {
+                return false;
+            };
+            // Set down where it can go: a piece knocked by the sliding hand lands where
+            // its kind mostly cannot.
+            let moved_there = |s: Square| {
+                latest.cells.get(s) == Cell::piece(piece)
+                    && can_reach(board, sq, piece, s, board.color_at(s) == Some(mover))
+            };
             latest.cells.get(sq).is_empty()
                 && !cand.expect.allows_empty(sq)
-                && stray.into_iter().any(|s| latest.cells.get(s) == lifted)
+                && stray.into_iter().any(moved_there)
         })
         .map(|sq| value_since(history, history.len() - 1, sq))
         .filter(|&lifted_at| lifted_at > first.t_ms && lifted_at >= departed_at);
@@ -434,7 +441,7 @@ pub(super) fn slid_past_its_stop(
                 }
             })
         })
-        .filter(|&t| landed_at.is_none_or(|l| t < l))
+        .filter(|&t| t >= departed_at && landed_at.is_none_or(|l| t < l))
         .max();
     let stood_then = last_on_way.is_some_and(|t| t + REPLY_AFTER_LANDING_MS > lifted_at);
     let landed_late = landed_at.is_some_and(|landed_at| {
