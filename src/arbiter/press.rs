@@ -251,13 +251,6 @@ impl Arbiter {
                 return;
             }
         }
-        // Not read together yet: the board may still be settling. Again with the next
-        // snapshot, until this press's final call tells the earlier one as it was.
-        if !final_call {
-            self.tracks[b].presses.carried = Some(earlier);
-            self.wait_for_next_snapshot(b);
-            return;
-        }
         let this = self.tracks[b].presses.pending.replace(earlier);
         self.decide_press(b, true);
         self.tracks[b].presses.pending = this;
