@@ -181,8 +181,8 @@ impl Arbiter {
 
     /// The pending press together with the one before it (by the other colour: ambiguous,
     /// or its mover's pieces moved as no reading explains) and the one before that (which
-    /// showed nothing): three plies, if one reading of all three stands out. Else the earlier press is told as it was, and this one judged on
-    /// its own.
+    /// showed nothing): three plies, if one reading of all three stands out. Else the
+    /// earlier press is told as it was, and this one judged on its own.
     fn decide_with_earlier(
         &mut self,
         b: BoardId,

@@ -390,9 +390,8 @@ pub(super) fn slid_past_its_stop(
     let moved = Cell::piece(Piece { color: mover, role });
     // When the reply's piece was lifted: a piece of the opponent's gone from where the
     // reading leaves it, after the moved piece left its square (the reply comes after the
-    // move), and set down elsewhere since (a piece pocketed stays gone, one knocked off
-    // its square went before the move; one laid on its side shows nothing where it
-    // stands).
+    // move), and set down since (a piece pocketed stays gone; one laid on its side shows
+    // nothing where it stands).
     let Some(departed_at) = history
         .iter()
         .find(|s| s.cells.get(from) != moved)
