@@ -602,12 +602,12 @@ fn a_bishop_moved_on_back_through_its_square_after_a_dropped_reply_is_two_moves(
 
 /// After 1.d4 Nf6 on a Bluetooth board turned round, whose clock messages come late,
 /// White's bishop stops on f4 and is pressed, Black's knight is lifted at once and set on
-/// e4 half a second later, and half a second after that White's bishop slides on through
-/// g5, resting there for a scan, to h6. The first press is judged a scan after its late
-/// message: by then g5 may show, and `Bg5` (a slide c1–g5 through f4) fits the board as
-/// well as `Bf4` with the next move begun. But the reply's first lift comes a hand's move
-/// after the move it answers landed, and the board showed the bishop still on f4 later
-/// than a hand's move before it reported f6 empty (turned round, it scans f6 just after
+/// e4 0.4 s later and pressed, and White's bishop slides on 0.1 s after that, through g5
+/// (resting there 0.45 s) to h6. The first press is judged a scan after its late message:
+/// by then g5 may show, and `Bg5` (a slide c1–g5 through f4) fits the board as well as
+/// `Bf4` with the next move begun. But the reply's first lift comes a hand's move after
+/// the move it answers landed, and the board showed the bishop still on f4 later than a
+/// hand's move before it reported f6 empty (turned round, it scans f6 16 squares after
 /// f4): the bishop stopped on f4. At 40 offsets: each time the record must read `Bf4 Ne4
 /// Bh6` with no alert, and g5 must have shown before the first press was judged at least
 /// 4 times (else the test proves nothing).
