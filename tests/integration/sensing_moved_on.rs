@@ -119,10 +119,7 @@ fn moved_on_after_the_reply(
 /// The message of White's press on board A, the lever pulled at `pressed`: the clock's
 /// first report of Black's side running (White's clock is on the left) after it.
 fn white_press_message(s: &Scene, pressed: Millis) -> Option<Millis> {
-    s.clock_seen(A)
-        .into_iter()
-        .find(|&(t, running)| t > pressed && running == Some(ClockSide::Right))
-        .map(|(t, _)| t)
+    s.running_reported(A, pressed, ClockSide::Right)
 }
 
 /// When a press whose message came at `message` is judged: `settle` after it, or at the
@@ -138,11 +135,22 @@ fn judged_at(s: &Scene, message: Millis, settle: Millis) -> Millis {
 /// clock 2-3 times a second, and a message may wait for a clock ack on top): the press
 /// message reaches the PC most of a second after the lever.
 fn late_clock_bluetooth_a() -> Scene {
+    late_clock_bluetooth_a_facing(Orientation::Normal)
+}
+
+/// The same board turned round (Black sits on the connector side): it scans the squares
+/// in the other order.
+fn late_clock_bluetooth_a_turned_round() -> Scene {
+    late_clock_bluetooth_a_facing(Orientation::Rotated)
+}
+
+fn late_clock_bluetooth_a_facing(orientation: Orientation) -> Scene {
     Scene::bluetooth_a_as(
         "uscf-bughouse",
         EmulatorConfig {
             clock_late_chance: 1.0,
             clock_late_ms: (500, 700),
+            orientation,
             ..EmulatorConfig::bluetooth()
         },
     )
@@ -526,15 +534,7 @@ fn a_bishop_moved_on_back_through_its_square_after_a_dropped_reply_is_two_moves(
     for offset in 0..40 {
         // Turned round, the scan passes e2 before d3: the bishop shows back on e2 while
         // d3 still reads it.
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                clock_late_chance: 1.0,
-                clock_late_ms: (500, 700),
-                orientation: Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = late_clock_bluetooth_a_turned_round();
         s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
         s.take(B, "e4", "d5", 'P');
         s.take(B, "d8", "d5", 'q');
@@ -618,15 +618,7 @@ fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_sto
     for offset in
         (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
     {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                clock_late_chance: 1.0,
-                clock_late_ms: (500, 700),
-                orientation: Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = late_clock_bluetooth_a_turned_round();
         s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
         s.wait(offset * 37);
         s.lift(A, "c1").wait(200).place(A, "f4", 'B').wait(100);
@@ -691,15 +683,7 @@ fn a_piece_knocked_by_the_sliding_hand_is_no_reply_that_ends_the_slide() {
     for offset in
         (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
     {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                clock_late_chance: 1.0,
-                clock_late_ms: (500, 700),
-                orientation: Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = late_clock_bluetooth_a_turned_round();
         s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
         s.wait(offset * 37);
         let lifted = s.t;

@@ -857,17 +857,8 @@ fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
         }
         // White's press message, and Black's close behind it (within the time a press
         // waits to be judged): the moment that told White's press at once.
-        let clock = s.clock_seen(A);
-        let white = clock
-            .iter()
-            .find(|&&(t, running)| t > white_pressed && running == Some(ClockSide::Right))
-            .map(|&(t, _)| t);
-        let black = white.and_then(|w| {
-            clock
-                .iter()
-                .find(|&&(t, running)| t > w && running == Some(ClockSide::Left))
-                .map(|&(t, _)| t)
-        });
+        let white = s.running_reported(A, white_pressed, ClockSide::Right);
+        let black = white.and_then(|w| s.running_reported(A, w, ClockSide::Left));
         if let (Some(w), Some(b)) = (white, black)
             && !shown
             && b < w + 550

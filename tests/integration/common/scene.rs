@@ -293,6 +293,20 @@ impl Scene {
             .collect()
     }
 
+    /// When board `b`'s clock first reported `side` running after `after`: the message of
+    /// the press that set it running.
+    pub fn running_reported(
+        &self,
+        b: BoardId,
+        after: Millis,
+        side: tandem::dgt::ClockSide,
+    ) -> Option<Millis> {
+        self.clock_seen(b)
+            .into_iter()
+            .find(|&(t, running)| t > after && running == Some(side))
+            .map(|(t, _)| t)
+    }
+
     /// Runs everything (plus `tail` ms) through the production link code and the arbiter.
     pub fn run(&mut self, tail: Millis) -> Played {
         self.outputs.extend(self.table.run_until(self.t + tail));
