@@ -724,7 +724,7 @@ impl Arbiter {
         };
         self.tracks[b].presses.stable_judged = Some(last_change);
         if let Some(candidate) = found {
-            let mover = candidate_mover(self.game.board(b), &candidate);
+            let mover = candidate.last_mover(self.game.board(b).turn());
             self.commit(b, &candidate, &cells, now, &[], false);
             self.tracks[b].presses.last_stable_commit = Some(StableCommit { t_ms: now, mover });
         }
@@ -1352,14 +1352,6 @@ fn hidden_landings(
         }
     }
     options
-}
-
-fn candidate_mover(state: &BoardState, cand: &Candidate) -> Color {
-    if cand.plies.len() % 2 == 1 {
-        state.turn()
-    } else {
-        !state.turn()
-    }
 }
 
 fn baseline_shows_color(baseline: &sensing::Residual, color: Color) -> bool {

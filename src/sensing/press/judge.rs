@@ -591,11 +591,7 @@ fn lying_rivals<'a>(
 ) -> Option<LyingRivals<'a>> {
     let last = *shown.plies.last()?;
     let square = move_landing(last);
-    let mover = if shown.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = shown.last_mover(c.state.turn());
     let pawn = Some(mover.pawn());
     if shown.hidden_landing || until_shown.last()?.cells.get(square).to_piece() != pawn {
         return None;
@@ -768,11 +764,7 @@ pub(super) fn own_departure(
     let Some(&last) = shown.plies.last() else {
         return false;
     };
-    let mover = if shown.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = shown.last_mover(c.state.turn());
     let Some(landed_at) = first_shown(shown, move_landing(last), mover, history) else {
         return false;
     };

@@ -89,6 +89,18 @@ pub struct Candidate {
     pub hidden_landing: bool,
 }
 
+impl Candidate {
+    /// Who made the reading's last ply, `turn` having the first (the plies alternate).
+    #[must_use]
+    pub fn last_mover(&self, turn: Color) -> Color {
+        if self.plies.len() % 2 == 1 {
+            turn
+        } else {
+            !turn
+        }
+    }
+}
+
 /// The verdict on a press.
 // One verdict per press, short-lived: boxing the candidate would buy nothing.
 #[allow(clippy::large_enum_variant)]

@@ -58,11 +58,7 @@ pub(super) fn gone_before_move(
     let Some(last) = cand.plies.last() else {
         return Bitboard::EMPTY;
     };
-    let mover_color = if cand.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover_color = cand.last_mover(c.state.turn());
     let landing = move_landing(*last);
     let Some(landed_at) = history
         .iter()
@@ -382,11 +378,7 @@ pub(super) fn slid_past_its_stop(
     if way.is_empty() {
         return false;
     }
-    let mover = if cand.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = cand.last_mover(c.state.turn());
     let moved = Cell::piece(Piece { color: mover, role });
     // When the reply's piece was lifted: a piece of the opponent's gone from where the
     // reading leaves it, after the moved piece left its square (the reply comes after the
@@ -468,11 +460,7 @@ pub(super) fn reply_landed_first(
     let (Some(last), Some(latest)) = (cand.plies.last(), history.last()) else {
         return false;
     };
-    let mover = if cand.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = cand.last_mover(c.state.turn());
     let Some(landed_at) = first_shown(cand, move_landing(*last), mover, history) else {
         return false;
     };
@@ -511,11 +499,7 @@ pub(super) fn unseen_capture(
     else {
         return None;
     };
-    let mover = if cand.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = cand.last_mover(c.state.turn());
     // The piece as the board showed it when the press's window began (a promoted piece's
     // token, say), if the record has it there.
     let victim = history.first()?.cells.get(to);
@@ -658,11 +642,7 @@ pub(super) fn victim_gone_long_before(
     else {
         return false;
     };
-    let mover = if cand.plies.len() % 2 == 1 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
+    let mover = cand.last_mover(c.state.turn());
     if history
         .iter()
         .any(|s| s.cells.get(to).color() == Some(mover))
