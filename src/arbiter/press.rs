@@ -111,6 +111,15 @@ impl Arbiter {
                 self.tracks[b].presses.pending = None;
                 self.commit_hidden_guess(b, &tied, pending.t_msg, pending.clock_ms);
             }
+            // One reading, unclear only on which press is which (a piece taken at once,
+            // the presses bunched): nothing left to wait for, it stands.
+            Verdict::Ambiguous { tied, .. } if final_call && tied.len() == 1 => {
+                self.tracks[b].presses.pending = None;
+                let cells = self.tracks[b].sensed.cells;
+                self.commit_press_noting_taken_drop(
+                    b, &pending, &tied[0], &cells, &history, final_call,
+                );
+            }
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
                     self.tracks[b].presses.pending = None;

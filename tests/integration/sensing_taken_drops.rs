@@ -14,6 +14,7 @@ use crate::common::scene::{Played, Scene};
 use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{self, A, B};
+use tandem::Millis;
 use tandem::arbiter::{AlertKind, PlyRef, TdAction, Timing};
 use tandem::dgt::ClockSide;
 use tandem::sim::emulator::EmulatorConfig;
@@ -794,89 +795,132 @@ fn a_tds_ruling_on_a_drop_taken_at_once_stands_against_a_later_drop() {
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
 }
 
+/// How a drop taken at once and taken back at once went at one offset of the scans.
+struct TakenBack {
+    /// The board showed the dropped knight.
+    shown: bool,
+    /// White's press message, and Black's next close behind it (within the time a press
+    /// waits to be judged).
+    close_behind: bool,
+    /// All three press messages within the time a press waits to be judged: the drop's
+    /// press judged only once White's message came, the board by then showing Black's
+    /// recapture too.
+    bunched: bool,
+}
+
 /// Board B gives Black on board A a knight (1.e4 Nf6 2.Nc3 Nxe4 3.Nxe4). On board A, a
 /// Bluetooth board whose clock messages come late half the time (700–800 ms on top of the
 /// poll), after 1.Nh3 g5 2.a3 Black drops the knight on f4 and presses, White's knight
-/// takes it at once and White presses, and Black's pawn takes back on f4 and Black
-/// presses. White's press alone shows White's knight gone from h3 to a square the record
-/// has empty, Black's press before it nothing; read with Black's next press, all three
-/// are `N@f4 Nxf4 gxf4`. When White's press message is late, Black's comes close behind
-/// it: that must not make White's press be told at once as a desync (a false alarm beside
-/// a record that comes out right, 6 of 24 offsets before). At 24 offsets: each time the
-/// record must read the three plies with no alert, and the knight must have gone unseen
-/// at least 4 times (else the test proves nothing).
+/// takes it at once and White presses, and `recapture_after` ms later Black's pawn takes
+/// back on f4 and Black presses; then 4.e3. At `offset` × 41 ms: the record must read
+/// `N@f4 Nxf4 gxf4` with no alert.
+fn taken_back_at_once(offset: Millis, recapture_after: Millis) -> TakenBack {
+    let mut s = Scene::bluetooth_a_as(
+        "uscf-bughouse",
+        EmulatorConfig {
+            clock_late_chance: 0.5,
+            clock_late_ms: (700, 800),
+            ..EmulatorConfig::bluetooth()
+        },
+    );
+    s.mv(B, "e2", "e4", 'P').mv(B, "g8", "f6", 'n');
+    s.mv(B, "b1", "c3", 'N');
+    take(&mut s, B, "f6", "e4", 'n');
+    take(&mut s, B, "c3", "e4", 'N');
+    s.mv(A, "g1", "h3", 'N')
+        .mv(A, "g7", "g5", 'p')
+        .mv(A, "a2", "a3", 'P');
+    s.wait(offset * 41);
+    s.place(A, "f4", 'n').wait(40);
+    let dropped = s.t;
+    s.press(A, Black)
+        .wait(60)
+        .lift(A, "f4")
+        .wait(150)
+        .lift(A, "h3")
+        .wait(200)
+        .place(A, "f4", 'N')
+        .wait(250);
+    let white_pressed = s.t;
+    s.press(A, White)
+        .wait(recapture_after)
+        .lift(A, "f4")
+        .wait(100)
+        .lift(A, "g5")
+        .wait(100)
+        .place(A, "f4", 'p')
+        .wait(60)
+        .press(A, Black)
+        .wait(1500);
+    s.mv(A, "e2", "e3", 'P');
+    let p = s.run(3000);
+    let shown = showed(&s, A, "f4", 'n');
+    // The press messages as the clock reported them: White's clock (left) set running by
+    // the drop's press, Black's (right) by White's, White's again by the recapture's.
+    let drop = s.running_reported(A, dropped, ClockSide::Left);
+    let white = s.running_reported(A, white_pressed, ClockSide::Right);
+    let black = white.and_then(|w| s.running_reported(A, w, ClockSide::Left));
+    let close_behind = matches!((white, black), (Some(w), Some(b)) if b < w + 550) && !shown;
+    let bunched = close_behind && matches!((drop, white), (Some(d), Some(w)) if w < d + 550);
+    let ctx = format!("offset {offset}, recapture after {recapture_after} ms, shown {shown}");
+    assert_eq!(
+        p.sans(A),
+        ["Nh3", "g5", "a3", "N@f4", "Nxf4", "gxf4", "e3"],
+        "{ctx}\n{}",
+        p.dump()
+    );
+    assert!(p.raised.is_empty(), "{ctx}\n{}", p.dump());
+    TakenBack {
+        shown,
+        close_behind,
+        bunched,
+    }
+}
+
+fn offsets(n: Millis) -> impl Iterator<Item = Millis> {
+    (0..n).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
+}
+
+/// [`taken_back_at_once`], the recapture 0.7 s after White's press. When White's press
+/// message is late, Black's comes close behind it: that must not make White's press be
+/// told at once as a desync (a false alarm beside a record that comes out right, 6 of 24
+/// offsets before). White's press alone shows White's knight gone from h3 to a square
+/// the record has empty, Black's press before it nothing; read with Black's next press,
+/// all three are `N@f4 Nxf4 gxf4`. At 24 offsets; the knight must have gone unseen at
+/// least 4 times, and Black's message come close behind White's at least 4 times (else the
+/// test proves nothing).
 #[test]
 fn a_drop_taken_at_once_and_taken_back_at_once_raises_no_desync() {
-    let mut unseen = 0;
-    let mut close_behind = 0;
-    for offset in
-        (0..24).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                clock_late_chance: 0.5,
-                clock_late_ms: (700, 800),
-                ..EmulatorConfig::bluetooth()
-            },
-        );
-        s.mv(B, "e2", "e4", 'P').mv(B, "g8", "f6", 'n');
-        s.mv(B, "b1", "c3", 'N');
-        take(&mut s, B, "f6", "e4", 'n');
-        take(&mut s, B, "c3", "e4", 'N');
-        s.mv(A, "g1", "h3", 'N')
-            .mv(A, "g7", "g5", 'p')
-            .mv(A, "a2", "a3", 'P');
-        s.wait(offset * 41);
-        s.place(A, "f4", 'n')
-            .wait(40)
-            .press(A, Black)
-            .wait(60)
-            .lift(A, "f4")
-            .wait(150)
-            .lift(A, "h3")
-            .wait(200)
-            .place(A, "f4", 'N')
-            .wait(250);
-        let white_pressed = s.t;
-        s.press(A, White)
-            .wait(700)
-            .lift(A, "f4")
-            .wait(100)
-            .lift(A, "g5")
-            .wait(100)
-            .place(A, "f4", 'p')
-            .wait(60)
-            .press(A, Black)
-            .wait(1500);
-        s.mv(A, "e2", "e3", 'P');
-        let p = s.run(3000);
-        let shown = showed(&s, A, "f4", 'n');
-        if !shown {
-            unseen += 1;
-        }
-        // White's press message, and Black's close behind it (within the time a press
-        // waits to be judged): the moment that told White's press at once.
-        let white = s.running_reported(A, white_pressed, ClockSide::Right);
-        let black = white.and_then(|w| s.running_reported(A, w, ClockSide::Left));
-        if let (Some(w), Some(b)) = (white, black)
-            && !shown
-            && b < w + 550
-        {
-            close_behind += 1;
-        }
-        let ctx = format!("offset {offset}, shown {shown}");
-        assert_eq!(
-            p.sans(A),
-            ["Nh3", "g5", "a3", "N@f4", "Nxf4", "gxf4", "e3"],
-            "{ctx}\n{}",
-            p.dump()
-        );
-        assert!(p.raised.is_empty(), "{ctx}\n{}", p.dump());
-    }
+    let runs: Vec<TakenBack> = offsets(24).map(|o| taken_back_at_once(o, 700)).collect();
+    let unseen = runs.iter().filter(|r| !r.shown).count();
+    let close_behind = runs.iter().filter(|r| r.close_behind).count();
     assert!(unseen >= 4, "the drop went unseen only {unseen} times");
     assert!(
         close_behind >= 4,
         "Black's press message came close behind White's, the drop unseen, only {close_behind} times"
+    );
+}
+
+/// [`taken_back_at_once`], the recapture 0.2 s and 0.3 s after White's press, so that all
+/// three press messages may come within half a second (the drop's late, White's on time).
+/// Two ways this went wrong (10 of the 48 runs before):
+/// - The drop's press judged only when White's message came, the board by then showing
+///   Black's recapture too: alone, the press read as the pawn's step onto f4, which the
+///   record has empty (an illegal `g5f4`). Read with White's press, it is the drop.
+/// - Black's pawn on f4 taken for the dropped knight's landing, shown after White's knight
+///   stood there: the drop and its capture ruled out as landing out of order.
+///
+/// At 24 offsets each; the messages must have come so bunched, the knight unseen, at least
+/// 4 times (21 of 48 as the scene stands).
+#[test]
+fn a_drop_taken_at_once_and_taken_back_with_three_presses_bunched_is_the_drop() {
+    let runs: Vec<TakenBack> = [200, 300]
+        .into_iter()
+        .flat_map(|after| offsets(24).map(move |o| taken_back_at_once(o, after)))
+        .collect();
+    let bunched = runs.iter().filter(|r| r.bunched).count();
+    assert!(
+        bunched >= 4,
+        "the three press messages came bunched, the drop unseen, only {bunched} times"
     );
 }

@@ -256,7 +256,7 @@ fn judge_press_now(
         let long = judge_at(c, presser, history, Depth::Long, deadline);
         let Some((k, _)) = committed_reading(&long).filter(|(k, _)| all_landed_by(k, pressed_at))
         else {
-            return short;
+            return taken_at_once_before_the_reply(c, history, short, long);
         };
         // Read so, the opponent's press is for a move after the three, and the board
         // shows that move within a scan of its message. Until then the short reading
@@ -362,6 +362,61 @@ fn judge_press_now(
         hold_unseen_presses(c, presser, history, seen, long)
     } else {
         short
+    }
+}
+
+/// A press judged only once the opponent's press came (its message late, the two bunched
+/// with the presser's next), the board by then showing the presser's piece taken at once
+/// on its landing, never shown there, and the presser's next move: alone, the press reads
+/// as that next move, out of place (an illegal pawn step onto a square the record has
+/// empty, or a move leaving the taker's square unexplained). Read deeper, all three plies
+/// stand, legal, landing in order, the last one the presser's next move under way, its
+/// press still to come. The press is then unclear on its own: the arbiter reads it with
+/// the opponent's press, as both plies of that press (a drop taken at once), and the
+/// presser's next press reads the move under way.
+fn taken_at_once_before_the_reply(
+    c: &Committed<'_>,
+    history: &[Snapshot],
+    short: Verdict,
+    long: Verdict,
+) -> Verdict {
+    let (Some((cs, rs)), Some((cl, rl))) = (committed_reading(&short), committed_reading(&long))
+    else {
+        return short;
+    };
+    let taken_at_once = match cl.plies.as_slice() {
+        [first, taker, next] => {
+            let sq = move_landing(*first);
+            let mover = c.state.turn();
+            let taken = first_shown(cl, sq, !mover, history);
+            // Never shown before the taker was; or the taker never shown either, taken
+            // back there at once by the presser's next move.
+            let unseen = match taken {
+                Some(taken) => first_shown(cl, sq, mover, history).is_none_or(|t| t >= taken),
+                None => move_landing(*next) == sq,
+            };
+            // The presser's next move landed after the taker, as the board showed them.
+            let next_after = first_shown(cl, move_landing(*next), mover, history)
+                .is_some_and(|t| taken.is_none_or(|taken| t >= taken));
+            move_landing(*taker) == sq && taker.is_capture() && unseen && next_after
+        }
+        _ => false,
+    };
+    // The board shows the three plies and nothing after them: a move after them (the
+    // opponent's press for it the one that came) makes the three plies pressed unseen,
+    // which the press, held for it, has ruled out already.
+    let just_three = history.last().is_some_and(|s| cl.expect.matches(&s.cells));
+    let better = cl.irregular == 0 && just_three && (cs.irregular > 0 || rl.cost < rs.cost);
+    if !(taken_at_once && better) {
+        return short;
+    }
+    let residual = rl.clone();
+    let Verdict::Commit { candidate, .. } = long else {
+        return short;
+    };
+    Verdict::Ambiguous {
+        tied: vec![candidate],
+        residual,
     }
 }
 

@@ -112,7 +112,8 @@ pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[
 /// the opponent captured before the scan saw it, say). Landings never shown, a promoted
 /// pawn's or a hidden promoted piece's, are no evidence; nor is a landing a later ply of
 /// the same colour lands on again (a drop taken on its square and the taker taken back by
-/// a pawn): the piece of that colour shown there may be the later one.
+/// a pawn): the piece of that colour shown there may be the later one. Nor is a piece of
+/// that colour shown on a square only after the next ply's taker stood there.
 pub(super) fn lands_out_of_order(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -136,10 +137,19 @@ pub(super) fn lands_out_of_order(
         let unseen = landed_again
             || is_promotion(*m)
             || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        // The next ply takes it there (a drop taken at once): a piece of its colour the
+        // board shows on the square only after the taker stood there is a later one (a
+        // recapture under way), not this ply's landing.
+        let taken_at = cand
+            .plies
+            .get(i + 1)
+            .filter(|&&n| move_landing(n) == sq)
+            .and_then(|_| first_shown(cand, sq, !color, history));
         shown.push(
             (!unseen)
                 .then(|| first_shown(cand, sq, color, history))
-                .flatten(),
+                .flatten()
+                .filter(|&t| taken_at.is_none_or(|taken| t < taken)),
         );
         color = !color;
     }
