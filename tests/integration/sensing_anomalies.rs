@@ -423,6 +423,17 @@ fn injections_that_once_failed() {
             Injection::Pocket,
             14_424_351_590_862_763_392,
         ),
+        // The fresh sweep of seed 2711271 (2026-11-27): White's b4xa5 with the a4 pawn
+        // pocketed in the same pass of the scan, read as the a-pawn taking straight ahead
+        // (illegal) and b4 lifted by the bishop in reply; now held for the reply, which
+        // took nothing there: bxa5 and `missing a4` (`sensing_pocketed`).
+        (
+            "transfer-chess",
+            BoardId::B,
+            10,
+            Injection::Pocket,
+            13_479_121_961_078_347_165,
+        ),
     ];
     replay_injections(&cases);
 }

@@ -8,7 +8,7 @@
 use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
-use tandem::arbiter::AlertKind::{Missing, Promotion};
+use tandem::arbiter::AlertKind::{IllegalMove, Missing, Promotion};
 
 /// Board A (US Chess bughouse): 1.b4 a6 2.b5 a5 3.b6 a4 4.bxc7, White's pawn on c7
 /// attacking the knight on b8 and the queen on d8. The board never reads a lying pawn.
@@ -516,6 +516,116 @@ fn a_knight_pocketed_as_a_pawn_captures_is_missing_not_taken_by_a_pawn_that_neve
         assert_eq!(
             p.alerts(),
             [k(Missing, Some("h3"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}
+
+/// Board A: 1.a4 a5 2.b4 e6 (Black's bishop on f8 now eyes b4). White's b-pawn takes on
+/// a5 and the other hand pockets the a4 pawn beside it as it goes. The scan passes a4
+/// just before b4: when both empty between two passes, the board shows for a moment a4
+/// empty, b4 standing and a white pawn on a5, the a-pawn taking straight ahead, an
+/// illegal move, with b4 then gone as if the bishop were taking it in reply. Which it
+/// was, the reply tells: it takes nothing on b4 (Black plays Nf6), so the move is bxa5
+/// and a4 is missing, with no illegal move raised.
+/// At 24 offsets, the board showing the a-pawn's reading at least 4 times.
+#[test]
+fn a_pawn_pocketed_beside_a_capturing_pawn_is_missing_not_an_illegal_capture() {
+    let mut illegal_shown = 0;
+    for offset in 0..24 {
+        let mut s = Scene::new("transfer-chess");
+        s.mv(A, "a2", "a4", 'P')
+            .mv(A, "a7", "a5", 'p')
+            .mv(A, "b2", "b4", 'P')
+            .mv(A, "e7", "e6", 'p');
+        s.wait(offset * 19);
+        let start = s.t;
+        s.lift(A, "a5")
+            .wait(150)
+            .lift(A, "b4")
+            .wait(30)
+            .lift(A, "a4")
+            .wait(40)
+            .place(A, "a5", 'P')
+            .wait(100)
+            .press(A, White)
+            .wait(3000);
+        s.mv(A, "g8", "f6", 'n');
+        let p = s.run(1000);
+        let first = |sq: &str, standing: bool| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, piece)| t > start && piece.is_some() == standing)
+                .map(|(t, _)| t)
+        };
+        // A moment with a4 empty, b4 still standing and the pawn on a5.
+        if let (Some(a5), Some(a4), Some(b4)) =
+            (first("a5", true), first("a4", false), first("b4", false))
+            && a5.max(a4) < b4
+        {
+            illegal_shown += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["a4", "a5", "b4", "e6", "bxa5", "Nf6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Missing, Some("a4"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        illegal_shown >= 4,
+        "the board showed a4 empty with b4 standing and a pawn on a5 only {illegal_shown} times"
+    );
+}
+
+/// The other side of [`a_pawn_pocketed_beside_a_capturing_pawn_is_missing_not_an_illegal_capture`]:
+/// after 1.a4 a5 2.b4 e6, White's a-pawn does take straight ahead on a5, an illegal move,
+/// and Black's bishop takes the b4 pawn at once in reply, its victim lifted a moment after
+/// White's press. While the reply is under way the board is the same as with a pawn
+/// pocketed; once the bishop stands on b4 it tells: the a-pawn's capture stands and is
+/// raised as illegal. At 24 offsets.
+#[test]
+fn an_illegal_capture_answered_at_once_beside_it_is_still_the_illegal_move() {
+    for offset in 0..24 {
+        let mut s = Scene::new("transfer-chess");
+        s.mv(A, "a2", "a4", 'P')
+            .mv(A, "a7", "a5", 'p')
+            .mv(A, "b2", "b4", 'P')
+            .mv(A, "e7", "e6", 'p');
+        s.wait(offset * 19);
+        s.lift(A, "a5")
+            .wait(150)
+            .lift(A, "a4")
+            .wait(150)
+            .place(A, "a5", 'P')
+            .wait(100)
+            .press(A, White)
+            .wait(100)
+            .lift(A, "b4")
+            .wait(200)
+            .lift(A, "f8")
+            .wait(200)
+            .place(A, "b4", 'b')
+            .wait(100)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(1000);
+        assert_eq!(
+            p.sans(A),
+            ["a4", "a5", "b4", "e6", "a4xa5", "Bxb4"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(IllegalMove, Some("a5"))],
             "offset {offset}\n{}",
             p.dump()
         );

@@ -415,6 +415,44 @@ pub(super) fn judge_by_evidence(
     {
         return None;
     }
+    // An illegal reading that explains the board now only with another of the mover's
+    // pieces gone, as a victim of the reply, beside a legal one that moved that very piece
+    // to the same landing, the illegal one's piece then missing (pocketed in the same pass
+    // of the scan, a pawn beside the capturer, say). Which it was, the reply tells: it
+    // takes on that square or it does not. Until it does, the legal reading is held, and
+    // it stands at the final call.
+    if one.irregular > 0 && now.cost < ANOMALY_COST {
+        let (_, gone) = mover_changes(&one.expect, &latest.cells, presser);
+        let n = one.plies.len();
+        let landing = one.plies.last().map(|&m| move_landing(m));
+        let moved_the_victim = |k: &&Candidate| {
+            let Some(&m) = k.plies.last() else {
+                return false;
+            };
+            k.irregular == 0
+                && !k.off_pattern
+                && k.plies.len() == n
+                && k.plies[..n - 1] == one.plies[..n - 1]
+                && Some(move_landing(m)) == landing
+                && m.from()
+                    .is_some_and(|f| gone.contains(f) && latest.cells.get(f).is_empty())
+                && explains_within(k, now.cost + ANOMALY_COST)
+        };
+        let mut legal = cands.iter().filter(moved_the_victim);
+        if let (Some(k), None) = (legal.next(), legal.next()) {
+            return Some(Verdict::Provisional {
+                candidate: k.clone(),
+                residual: explain_with(
+                    &k.expect,
+                    &latest.cells,
+                    presser,
+                    Some(c.state.reserve(!presser)),
+                ),
+                snapshot: history.len() - 1,
+                until: None,
+            });
+        }
+    }
     // The mover's next move begun since is no misfit of this one: the reading is told by
     // the board as it stood before the mover's piece moved on (the reply landed, say), so
     // that a deeper reading cannot seem better only by taking that next move for a
