@@ -78,10 +78,15 @@ fn run(
     });
     // The match ended (on the other board) before the anomaly: the move it came with was
     // already in hand and is not recorded, and nothing on a finished match is alerted.
+    // So too when it ended before the alert came due: a knocked piece is told once it has
+    // stood displaced a while after the board reported it (a scan), the match ended by
+    // then.
+    let timing = tandem::arbiter::Timing::default();
+    let due = inj.at + timing.scan_ms + timing.displaced_ms;
     let ended_before = r.truth.is_over()
-        && r.log
-            .last()
-            .is_some_and(|&(_, _, ended_at)| ended_at <= inj.at);
+        && r.log.last().is_some_and(|&(_, _, ended_at)| {
+            ended_at <= inj.at || (what == Injection::Knock && ended_at < due)
+        });
     if taken || swept || ended_before {
         return Ok(());
     }
