@@ -24,6 +24,7 @@ impl Arbiter {
             tokens: &track.appearance.tokens,
             allowances: &track.appearance.allowances,
             scan_ms: track.timing.scan_ms,
+            scan_order: track.sensed.orientation,
         }
     }
 
@@ -526,6 +527,7 @@ impl Arbiter {
             tokens: &before.appearance.tokens,
             allowances: &before.appearance.allowances,
             scan_ms: self.tracks[b].timing.scan_ms,
+            scan_order: self.tracks[b].sensed.orientation,
         };
         // Several pairs that differ only in where a promoted piece laid on its side went
         // (nothing on the board shows it): the likeliest is recorded and the TD asked.

@@ -415,6 +415,65 @@ fn knocked_piece_is_displaced_then_cleared_when_put_back() {
     assert_eq!(p.open(Displaced), 0, "cleared when put back\n{}", p.dump());
 }
 
+/// White on board A holds a pawn (Black took one on B). After 1.d4 d5, White drops the
+/// pawn on g3 and presses, and a moment later the same hand knocks the e2 pawn off the
+/// board. The board shows a pawn appearing on g3 and then e2 emptied, which together read
+/// like the e2 pawn going to g3 (illegal). But the scan passes e2 six fields after g3: a
+/// pawn moved from e2 would have shown e2 empty in the very pass that showed it on g3,
+/// not a pass later. The move is P@g3, and e2 is missing. At 24 offsets of the scan, the
+/// knock 150-250 ms after the drop; where e2 showed empty in the same pass as g3 (the
+/// knock before the scan reached it) the board cannot tell the two apart and nothing is
+/// asserted; the other offsets must be at least 12.
+#[test]
+fn a_pawn_knocked_off_the_board_just_after_a_drop_is_missing_not_the_drop() {
+    let mut told = 0;
+    for offset in 0..24 {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "d2", "d4", 'P').mv(A, "d7", "d5", 'p');
+        s.wait(offset * 11);
+        let start = s.t;
+        s.place(A, "g3", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(110 + offset % 3 * 50)
+            .lift(A, "e2")
+            .wait(4000);
+        s.mv(A, "g8", "f6", 'n');
+        let p = s.run(3000);
+        let first = |sq: &str, standing: bool| {
+            s.seen(A, sq)
+                .into_iter()
+                .find(|&(t, piece)| t > start && piece.is_some() == standing)
+                .map(|(t, _)| t)
+        };
+        let (Some(g3), Some(e2)) = (first("g3", true), first("e2", false)) else {
+            panic!("offset {offset}: no drop or no knock shown\n{}", p.dump());
+        };
+        // e2 shown empty in the pass that showed g3, some 25 ms on.
+        if e2 < g3 + 60 {
+            continue;
+        }
+        told += 1;
+        assert_eq!(
+            p.sans(A),
+            ["d4", "d5", "P@g3", "Nf6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            vec![k(Missing, Some("e2"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        told >= 12,
+        "e2 showed empty a pass after g3 only {told} times"
+    );
+}
+
 #[test]
 fn adjusting_for_a_second_is_no_displacement() {
     let mut s = Scene::new("uscf-bughouse");

@@ -439,6 +439,17 @@ fn injections_that_once_failed() {
             Injection::Pocket,
             13_479_121_961_078_347_165,
         ),
+        // The fresh sweep of seed 7979 (2026-11-27): White drops a pawn on g3 and presses,
+        // and a moment later knocks the pawn on e2 to d3, e2 shown empty a pass after g3
+        // though the scan passes e2 six fields after g3; read as `e2g3` (illegal), now
+        // the drop and a displaced pawn (`scenarios`, the scan's field order).
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            8,
+            Injection::Knock,
+            6_385_756_577_022_351_946,
+        ),
     ];
     replay_injections(&cases);
 }
@@ -466,17 +477,6 @@ fn injections_still_failing() {
             7,
             Injection::Pocket,
             11_790_065_764_676_179_897,
-        ),
-        // The fresh sweep of seed 7979 (20,000 injections a preset), 2026-11-27, failing
-        // the same way on 17ee9e2, where that session began: White drops a pawn on g3 and
-        // presses, and a moment later knocks the pawn on e2 to d3. The drop is read as
-        // that pawn's, `e2g3` (illegal), and the knocked pawn as unexplained.
-        (
-            "uscf-bughouse",
-            BoardId::B,
-            8,
-            Injection::Knock,
-            6_385_756_577_022_351_946,
         ),
         // The fresh sweep of seed 8989, 2026-11-27, failing the same way on 17ee9e2: Black's
         // rook knocked from a8 to a7 beside a promoted pawn laid on its side on c8: no

@@ -15,6 +15,7 @@ use shakmaty::{Bitboard, CastlingSide, Color, Move, Piece, Rank, Role, Square};
 use super::cells::{Cell, Cells, Expect, Token, Tokens, expected, expected_after};
 use super::explain::{ANOMALY_COST, Anomaly, Residual, can_reach, explain_before, explain_with};
 use crate::Millis;
+use crate::dgt::{Orientation, square_to_field};
 use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
 
 mod candidates;
@@ -47,6 +48,9 @@ pub struct Committed<'a> {
     pub allowances: &'a [(Square, u16)],
     /// The board's full scan period: both halves of one move are reported within it.
     pub scan_ms: u64,
+    /// The order the board's scan passes the squares in (its field numbering, by how the
+    /// board is turned), when known.
+    pub scan_order: Option<Orientation>,
 }
 
 impl Committed<'_> {

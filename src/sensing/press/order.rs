@@ -332,7 +332,9 @@ pub(super) fn set_back_unmoved(
 /// Was a one-ply reading's piece lifted from its square more than a scan after its landing
 /// first showed? A piece leaves before it lands, and the board reports both within a scan:
 /// such a reading joins a landing with a later lift (a drop, then a piece knocked off its
-/// square after the press) into a move nobody made.
+/// square after the press) into a move nobody made. Where the scan passes the origin
+/// after the landing (its fields in order, about 3 ms each), the lift shows in the very
+/// pass that showed the landing: a few fields later, not a pass later.
 pub(super) fn lifted_after_landing(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -349,10 +351,23 @@ pub(super) fn lifted_after_landing(
     let Some(landed) = first_shown(cand, move_landing(*m), color, history) else {
         return false;
     };
-    history
+    let Some(lifted) = history
         .iter()
         .find(|s| !before.allows(from, s.cells.get(from)))
-        .is_some_and(|s| s.t_ms > landed + c.scan_ms)
+        .map(|s| s.t_ms)
+    else {
+        return false;
+    };
+    // The same pass reaches the origin this many fields after the landing; the reports
+    // of that pass may queue on the wire (a quarter of a scan's worth allowed).
+    let same_pass = c.scan_order.and_then(|o| {
+        let to = square_to_field(move_landing(*m), o);
+        square_to_field(from, o)
+            .checked_sub(to)
+            .filter(|&fields| fields > 0)
+            .map(|fields| landed + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
+    });
+    lifted > same_pass.map_or(landed + c.scan_ms, |t| t.min(landed + c.scan_ms))
 }
 
 /// Does the reading's last ply slide a piece (a bishop, rook or queen) on past where it
