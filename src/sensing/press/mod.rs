@@ -374,10 +374,11 @@ fn judge_press_now(
 /// on its landing, never shown there, and the presser's next move: alone, the press reads
 /// as that next move, out of place (an illegal pawn step onto a square the record has
 /// empty, or a move leaving the taker's square unexplained). Read deeper, all three plies
-/// stand, legal, landing in order, the last one the presser's next move under way, its
-/// press still to come. The press is then unclear on its own: the arbiter reads it with
-/// the opponent's press, as both plies of that press (a drop taken at once), and the
-/// presser's next press reads the move under way.
+/// stand, legal, the board showing just those three and the last landing after the
+/// taker: the presser's next move, its press still to come. The press is then unclear on
+/// its own (one reading, no commit): the arbiter reads it with the opponent's press, as
+/// both plies of that press (a drop taken at once), and the presser's next press reads
+/// the move under way.
 fn taken_at_once_before_the_reply(
     c: &Committed<'_>,
     history: &[Snapshot],
