@@ -374,11 +374,12 @@ fn judge_press_now(
 /// on its landing, never shown there, and the presser's next move: alone, the press reads
 /// as that next move, out of place (an illegal pawn step onto a square the record has
 /// empty, or a move leaving the taker's square unexplained). Read deeper, all three plies
-/// stand, legal, the board showing just those three and the last landing after the
-/// taker: the presser's next move, its press still to come. The press is then unclear on
-/// its own (one reading, no commit): the arbiter reads it with the opponent's press, as
-/// both plies of that press (a drop taken at once), and the presser's next press reads
-/// the move under way.
+/// stand, legal, with no anomaly, the last landing after the taker: the presser's next
+/// move, its press still to come (or missed by the clock with the taker's, the press that
+/// came the opponent's next). The press is then unclear on its own (one reading, no
+/// commit): the arbiter reads it with the opponent's press, as both plies of that press (a
+/// drop taken at once), and the presser's next press reads the move under way; failing
+/// that, at the final call, the three plies stand.
 fn taken_at_once_before_the_reply(
     c: &Committed<'_>,
     history: &[Snapshot],
@@ -407,11 +408,10 @@ fn taken_at_once_before_the_reply(
         }
         _ => false,
     };
-    // The board shows the three plies and nothing after them: a move after them (the
-    // opponent's press for it the one that came) makes the three plies pressed unseen,
-    // which the press, held for it, has ruled out already.
-    let just_three = history.last().is_some_and(|s| cl.expect.matches(&s.cells));
-    let better = cl.irregular == 0 && just_three && (cs.irregular > 0 || rl.cost < rs.cost);
+    // The board shows the three plies with no anomaly, the opponent's next move at most
+    // under way (the press that came may be for it, the two between missed by the clock).
+    let clean_three = rl.anomalies.is_empty() && rl.cost < ANOMALY_COST;
+    let better = cl.irregular == 0 && clean_three && (cs.irregular > 0 || rl.cost < rs.cost);
     if !(taken_at_once && better) {
         return short;
     }
