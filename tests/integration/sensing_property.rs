@@ -2002,6 +2002,18 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 17_277_204_898_608_565_808,
         },
+        // The fresh sweep of seed 2711275 on the same build (1 of 100,000), failing the same
+        // way on ef6da57: a laid-down pawn's promotion `cxd1=B` read as `c1=B`, the
+        // other way round from seed 2711272's.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_093_983_684_283_601_154,
+        },
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, true],
