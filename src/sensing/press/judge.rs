@@ -238,20 +238,19 @@ pub(super) fn judge_by_evidence(
     {
         return Some(verdict);
     }
-    let now = explain_with(
-        &one.expect,
-        &latest.cells,
-        presser,
-        Some(c.state.reserve(!presser)),
-    );
-    if let Some((later, until)) = undecided {
-        let candidate = cands[later].clone();
-        let residual = explain_with(
-            &candidate.expect,
+    // What a reading leaves unexplained on the board as it stands now.
+    let explain_now = |expect: &Expect| {
+        explain_with(
+            expect,
             &latest.cells,
             presser,
             Some(c.state.reserve(!presser)),
-        );
+        )
+    };
+    let now = explain_now(&one.expect);
+    if let Some((later, until)) = undecided {
+        let candidate = cands[later].clone();
+        let residual = explain_now(&candidate.expect);
         let snapshot = history.len() - 1;
         return Some(Verdict::Provisional {
             candidate,
@@ -261,28 +260,13 @@ pub(super) fn judge_by_evidence(
         });
     }
     // Only needed when the board has moved on since (computed then: they are dear).
-    let baseline_cost = || {
-        explain_with(
-            &base_expect,
-            &latest.cells,
-            presser,
-            Some(c.state.reserve(!presser)),
-        )
-        .cost
-    };
+    let baseline_cost = || explain_now(&base_expect).cost;
     // Does a reading explain the board now at a cost of at most `limit`? One differing on
     // more squares than that cannot (each differing square costs at least one), so only
     // the few close ones are explained.
     let explains_within = |k: &Candidate, limit: u32| {
         k.expect.differences(&latest.cells).count() as u32 <= limit
-            && explain_with(
-                &k.expect,
-                &latest.cells,
-                presser,
-                Some(c.state.reserve(!presser)),
-            )
-            .cost
-                <= limit
+            && explain_now(&k.expect).cost <= limit
     };
     // The board now is the shown move with the opponent partway through the reply: it
     // stands. With anomalies on top (a knocked piece), it stands if it still explains the
@@ -318,12 +302,7 @@ pub(super) fn judge_by_evidence(
     // Another reading committed in the shown one's place, as the board stands now.
     let commit_now = |k: &Candidate| Verdict::Commit {
         candidate: k.clone(),
-        residual: explain_with(
-            &k.expect,
-            &latest.cells,
-            presser,
-            Some(c.state.reserve(!presser)),
-        ),
+        residual: explain_now(&k.expect),
         snapshot: history.len() - 1,
     };
     // The shown move's piece left its landing before the press could show (the hand going
@@ -442,12 +421,7 @@ pub(super) fn judge_by_evidence(
         if let (Some(k), None) = (legal.next(), legal.next()) {
             return Some(Verdict::Provisional {
                 candidate: k.clone(),
-                residual: explain_with(
-                    &k.expect,
-                    &latest.cells,
-                    presser,
-                    Some(c.state.reserve(!presser)),
-                ),
+                residual: explain_now(&k.expect),
                 snapshot: history.len() - 1,
                 until: None,
             });

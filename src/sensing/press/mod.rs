@@ -415,13 +415,16 @@ fn taken_at_once_before_the_reply(
     if !(taken_at_once && better) {
         return short;
     }
-    let residual = rl.clone();
-    let Verdict::Commit { candidate, .. } = long else {
-        return short;
-    };
-    Verdict::Ambiguous {
-        tied: vec![candidate],
-        residual,
+    match long {
+        Verdict::Commit {
+            candidate,
+            residual,
+            ..
+        } => Verdict::Ambiguous {
+            tied: vec![candidate],
+            residual,
+        },
+        _ => short,
     }
 }
 
