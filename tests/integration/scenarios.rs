@@ -441,12 +441,7 @@ fn a_pawn_knocked_off_the_board_just_after_a_drop_is_missing_not_the_drop() {
             .wait(4000);
         s.mv(A, "g8", "f6", 'n');
         let p = s.run(3000);
-        let first = |sq: &str, standing: bool| {
-            s.seen(A, sq)
-                .into_iter()
-                .find(|&(t, piece)| t > start && piece.is_some() == standing)
-                .map(|(t, _)| t)
-        };
+        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
         let (Some(g3), Some(e2)) = (first("g3", true), first("e2", false)) else {
             panic!("offset {offset}: no drop or no knock shown\n{}", p.dump());
         };

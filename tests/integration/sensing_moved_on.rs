@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::Scene;
+use crate::common::scene::{Scene, offsets};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -615,9 +615,7 @@ fn a_bishop_moved_on_back_through_its_square_after_a_dropped_reply_is_two_moves(
 fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_stood() {
     let settle: Millis = 550;
     let mut before_judged = 0;
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let mut s = late_clock_bluetooth_a_turned_round();
         s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
         s.wait(offset * 37);
@@ -680,9 +678,7 @@ fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_sto
 #[test]
 fn a_piece_knocked_by_the_sliding_hand_is_no_reply_that_ends_the_slide() {
     let mut on_f4 = 0;
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let mut s = late_clock_bluetooth_a_turned_round();
         s.mv(A, "d2", "d4", 'P').mv(A, "g8", "f6", 'n');
         s.wait(offset * 37);

@@ -413,12 +413,7 @@ fn a_piece_pocketed_with_a_move_shown_landing_first_is_missing_not_the_moved_pie
             .press(A, White)
             .wait(3000);
         let p = s.run(1000);
-        let first = |sq: &str, standing: bool| {
-            s.seen(A, sq)
-                .into_iter()
-                .find(|&(t, piece)| t > start && piece.is_some() == standing)
-                .map(|(t, _)| t)
-        };
+        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
         if let (Some(c3), Some(b1)) = (first("c3", true), first("b1", false))
             && c3 < b1
         {
@@ -553,12 +548,7 @@ fn a_pawn_pocketed_beside_a_capturing_pawn_is_missing_not_an_illegal_capture() {
             .wait(3000);
         s.mv(A, "g8", "f6", 'n');
         let p = s.run(1000);
-        let first = |sq: &str, standing: bool| {
-            s.seen(A, sq)
-                .into_iter()
-                .find(|&(t, piece)| t > start && piece.is_some() == standing)
-                .map(|(t, _)| t)
-        };
+        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
         // A moment with a4 empty, b4 still standing and the pawn on a5.
         if let (Some(a5), Some(a4), Some(b4)) =
             (first("a5", true), first("a4", false), first("b4", false))

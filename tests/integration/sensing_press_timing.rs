@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::Scene;
+use crate::common::scene::{Scene, offsets};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -128,9 +128,7 @@ fn read_at_every_offset(
     want: &[&str],
 ) {
     let mut unseen = 0;
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let mut s = scene();
         s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
         s.wait(offset * 50);
@@ -190,9 +188,7 @@ fn a_drop_and_a_fast_reply_never_shown_by_the_clock_raise_no_displaced_piece() {
 /// displaced while the press message is on its way.
 #[test]
 fn a_pair_never_shown_then_a_slow_move_raise_no_displaced_piece_while_its_press_is_judged() {
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let mut s = Scene::new("uscf-bughouse");
         s.mv(A, "b2", "b3", 'P').mv(A, "a7", "a6", 'p');
         s.wait(offset * 50);
@@ -490,9 +486,7 @@ fn a_double_step_taken_en_passant_after_a_long_think_raises_no_missing_piece() {
 #[test]
 fn a_queen_that_stood_then_moved_on_once_the_fast_reply_landed_is_the_next_move() {
     let mut trail = 0;
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let mut s = Scene::bluetooth_a("uscf-bughouse");
         s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
         s.wait(offset * 23);
@@ -547,9 +541,7 @@ fn a_queen_that_stood_then_moved_on_once_the_fast_reply_landed_is_the_next_move(
 fn a_late_press_message_and_the_next_move_under_way_are_not_three_plies() {
     use tandem::sim::emulator::EmulatorConfig;
     let mut trail_first = 0;
-    for offset in
-        (0..40).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(40) {
         let late = EmulatorConfig {
             clock_late_chance: 0.5,
             clock_late_ms: (700, 800),
@@ -636,9 +628,7 @@ fn a_late_press_message_and_the_next_move_under_way_are_not_three_plies() {
 #[test]
 fn a_queen_taken_where_it_showed_is_not_read_as_taken_further_on() {
     let mut both_in_hand = 0;
-    for offset in
-        (0..100).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
-    {
+    for offset in offsets(100) {
         let mut s = Scene::bluetooth_a("uscf-blitz");
         // A capture: the victim lifted, the capturer lifted and set down, pressed.
         let take = |s: &mut Scene, from: &str, to: &str, p: char, by| {
@@ -712,10 +702,7 @@ fn a_queen_taken_where_it_showed_is_not_read_as_taken_further_on() {
         // The reply's two pieces in hand through a whole pass of the scan: the queen's
         // square reported empty a scan or more before the bishop showed on it.
         let c6 = s.seen(A, "c6");
-        let emptied = c6
-            .iter()
-            .find(|(t, piece)| *t > first && piece.is_none())
-            .map(|&(t, _)| t);
+        let emptied = s.first_seen(A, "c6", first, false);
         let bishop = c6
             .iter()
             .find(|(t, piece)| *t > first && piece.is_some_and(|p| p.char() == 'b'))

@@ -221,11 +221,7 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
             .into_iter()
             .find(|&(t, _)| t > pressed)
             .map(|(t, _)| t);
-        let f8_empty = s
-            .seen(A, "f8")
-            .into_iter()
-            .find(|&(t, piece)| t > pressed && piece.is_none())
-            .map(|(t, _)| t);
+        let f8_empty = s.first_seen(A, "f8", pressed, false);
         if shown.zip(f8_empty).is_none_or(|(c, e)| e <= c) {
             continue;
         }
@@ -306,11 +302,7 @@ fn rook_lifted_after_a_lying_queen_moved(
         .into_iter()
         .find(|&(t, _)| t > pressed)
         .map(|(t, _)| t);
-    let h8_empty = s
-        .seen(A, "h8")
-        .into_iter()
-        .find(|&(t, piece)| t > pressed && piece.is_none())
-        .map(|(t, _)| t);
+    let h8_empty = s.first_seen(A, "h8", pressed, false);
     let h6_rook = s
         .seen(A, "h6")
         .into_iter()

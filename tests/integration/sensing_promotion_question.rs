@@ -304,11 +304,7 @@ fn a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker() {
             .into_iter()
             .find(|&(t, _)| t > pressed)
             .map(|(t, _)| t);
-        let g1 = s
-            .seen(A, "g1")
-            .into_iter()
-            .find(|&(t, piece)| t > pressed && piece.is_none())
-            .map(|(t, _)| t);
+        let g1 = s.first_seen(A, "g1", pressed, false);
         if let (Some(message), Some(g1)) = (message, g1)
             && g1 < message
         {

@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Played, Scene};
+use crate::common::scene::{Played, Scene, offsets};
 use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{self, A, B};
@@ -875,10 +875,6 @@ fn taken_back_at_once(offset: Millis, recapture_after: Millis) -> TakenBack {
         close_behind,
         bunched,
     }
-}
-
-fn offsets(n: Millis) -> impl Iterator<Item = Millis> {
-    (0..n).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
 }
 
 /// [`taken_back_at_once`], the recapture 0.7 s after White's press. When White's press

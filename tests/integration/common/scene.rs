@@ -293,6 +293,14 @@ impl Scene {
             .collect()
     }
 
+    /// When board `b` first reported `s` occupied (`standing`) or empty after `after`.
+    pub fn first_seen(&self, b: BoardId, s: &str, after: Millis, standing: bool) -> Option<Millis> {
+        self.seen(b, s)
+            .into_iter()
+            .find(|&(t, piece)| t > after && piece.is_some() == standing)
+            .map(|(t, _)| t)
+    }
+
     /// When board `b`'s clock first reported `side` running after `after`: the message of
     /// the press that set it running.
     pub fn running_reported(
@@ -385,6 +393,12 @@ impl Played {
     pub fn open(&self, kind: AlertKind) -> usize {
         self.arb.alerts().open().filter(|a| a.kind == kind).count()
     }
+}
+
+/// The offsets `0..n` a scene is played at, or only the one `TANDEM_OFFSET` names (to
+/// study one run).
+pub fn offsets(n: Millis) -> impl Iterator<Item = Millis> {
+    (0..n).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
 }
 
 pub fn k(kind: AlertKind, square: Option<&str>) -> (AlertKind, Option<String>) {
