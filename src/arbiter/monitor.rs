@@ -3,7 +3,7 @@
 //! players' result signal, the tokens of promoted pieces settling, and alerts the board
 //! itself puts right.
 
-use shakmaty::{Bitboard, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Color, Move, Piece, Role, Square};
 
 use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
@@ -21,12 +21,48 @@ impl Arbiter {
     }
 
     /// The match ended by a mate or stalemate on board `b`: its last move has no reply
-    /// (the other board's players may still be in the middle of one).
+    /// (the other board's players may still be in the middle of one). Not while the end
+    /// stands on a promotion whose piece nobody has named: the queen the record guesses may
+    /// mate where the piece the player set down (a bishop, a knight) does not, and then
+    /// the opponent's hand may well be on a victim.
     fn no_reply(&self, b: BoardId) -> bool {
-        self.game.result().is_some_and(|r| match r.reason {
+        let ended_here = self.game.result().is_some_and(|r| match r.reason {
             EndReason::Checkmate { loser } => loser.board == b,
             EndReason::Stalemate { board } => board == b,
             _ => false,
+        });
+        ended_here && !self.end_hangs_on_unnamed_promotion(b)
+    }
+
+    /// Would the match go on were a promotion on board `b` the TD was asked about (and has
+    /// not answered) another piece than the queen recorded?
+    fn end_hangs_on_unnamed_promotion(&self, b: BoardId) -> bool {
+        let asked = self.alerts.open().filter_map(|a| match a.subject {
+            Subject::Ply(ply) if a.kind == AlertKind::Promotion && ply.board == b => Some(ply),
+            _ => None,
+        });
+        asked.filter_map(|ply| self.ply_index(ply)).any(|j| {
+            let Some(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: Some(named),
+            }) = self.game.record().get(j).map(|p| p.mv)
+            else {
+                return false;
+            };
+            self.game.rules().promotion_roles.iter().any(|&r| {
+                let mut trial = self.game.clone();
+                let mv = Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(r),
+                };
+                r != named && trial.replace_move(j, mv).is_ok() && !trial.is_over()
+            })
         })
     }
 

@@ -5,11 +5,11 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, k, pc};
+use crate::common::scene::{Scene, k, offsets, pc};
 use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::A;
-use tandem::arbiter::AlertKind::{IllegalMove, Promotion};
+use tandem::arbiter::AlertKind::{GameEnd, IllegalMove, Promotion};
 use tandem::arbiter::{PlyRef, Subject, TdAction};
 
 /// Board A: White's h-pawn on h7 (1.h4 g5 2.hxg5 a6 3.g6 a5 4.gxh7 a4), a capture on g8
@@ -327,4 +327,95 @@ fn a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker() {
         relevant >= 4,
         "g1 showed empty before Black's press message only {relevant} times"
     );
+}
+
+/// Board A: 1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2 5.b3 d6 6.b4 Bh3 7.b5: Black's pawn on g2
+/// takes on f1 next, the bishop on h3 guarding f1 once the pawn has left g2. A queen there
+/// mates (the king on e1 has nowhere to go and nothing takes f1); a bishop does not, and
+/// White's knight on g1 takes the bishop on h3.
+fn bishop_on_h3_pawn_on_g2() -> Scene {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "a2", "a3", 'P')
+        .mv(A, "h7", "h5", 'p')
+        .mv(A, "a3", "a4", 'P')
+        .mv(A, "h5", "h4", 'p')
+        .mv(A, "a4", "a5", 'P')
+        .mv(A, "h4", "h3", 'p')
+        .mv(A, "a5", "a6", 'P')
+        .take(A, "h3", "g2", 'p')
+        .mv(A, "b2", "b3", 'P')
+        .mv(A, "d7", "d6", 'p')
+        .mv(A, "b3", "b4", 'P')
+        .mv(A, "c8", "h3", 'b')
+        .mv(A, "b4", "b5", 'P');
+    s
+}
+
+#[test]
+fn a_reply_to_a_promotion_that_mates_only_as_a_queen_is_no_missing_piece() {
+    // Black takes on f1 and promotes to a bishop, leaving the pawn upright; the record
+    // guesses a queen, which mates. White's hand is on the bishop on h3 within a few
+    // tenths of a second of Black's press (the knight takes it), at some offsets before
+    // the press is judged: the bishop gone from h3 is the reply's victim, not a piece
+    // missing after a mate. The TD hears "bishop" 0.6 s after the press, while the knight
+    // is on its way. At 24 offsets: `gxf1=B Nxh3` and the one question, nothing else; h3
+    // shown empty by the time Black's press was judged at least 4 times.
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        let mut s = bishop_on_h3_pawn_on_g2();
+        s.lift(A, "f1")
+            .wait(200)
+            .lift(A, "g2")
+            .wait(200)
+            .place(A, "f1", 'p')
+            .wait(150);
+        let pressed = s.t;
+        s.press(A, Black).wait(150 + offset * 23);
+        s.lift(A, "h3").wait(400).lift(A, "g1").wait(200);
+        s.place(A, "h3", 'N').wait(300).press(A, White);
+        s.t = pressed + 600;
+        s.td(TdAction::SetPromotion {
+            ply: PlyRef {
+                board: A,
+                color: Black,
+                number: 7,
+            },
+            role: Role::Bishop,
+        });
+        let p = s.run(4000);
+        assert_eq!(
+            p.sans(A)[11..],
+            ["Bh3", "b5", "gxf1=B", "Nxh3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts()
+                .into_iter()
+                .filter(|(k, _)| *k != GameEnd)
+                .collect::<Vec<_>>(),
+            [k(Promotion, Some("f1"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.arb.game().result(), None, "offset {offset}");
+        // Black's press judged (the question asked) with h3 already shown empty.
+        let judged = p
+            .raised
+            .iter()
+            .find(|a| a.kind == Promotion)
+            .map(|a| a.t_ms);
+        let emptied = s.first_seen(A, "h3", pressed, false);
+        if let (Some(judged), Some(emptied)) = (judged, emptied)
+            && emptied <= judged
+        {
+            relevant += 1;
+        }
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 4,
+            "h3 shown empty by the judgement only {relevant} times"
+        );
+    }
 }
