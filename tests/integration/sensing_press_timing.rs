@@ -337,6 +337,44 @@ fn a_knight_out_a_fast_reply_and_the_knight_on_again_all_inside_one_clock_second
     );
 }
 
+/// A knight hops on, a pawn steps at once, both pressed inside one of the clock's seconds,
+/// and a second and a half later the knight takes the pawn: the clock shows only the last
+/// press. Before the capture landed, the board showed the knight's first square and the
+/// pawn's both empty (the capturer and its victim in the hand): read as one move, that is
+/// the knight's hop to the square the pawn could take on (Na3-b5, never shown there), the
+/// pawn lifted to take it. But the knight then stands where that reading has none, and no
+/// reply of Black's puts a White piece anywhere: the presser moved on, and the three
+/// plies stand (Nc4 a5 Nxa5), each landing shown in order.
+#[test]
+fn a_knight_on_a_fast_pawn_step_and_the_knight_taking_it_are_three_moves() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.mv(A, "b1", "a3", 'N').mv(A, "a7", "a6", 'p');
+            s.lift(A, "a3").wait(250).place(A, "c4", 'N').wait(50);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "a6")
+                .wait(150)
+                .place(A, "a5", 'p')
+                .wait(60)
+                .press(A, Black)
+                .wait(1500)
+                .lift(A, "c4")
+                .wait(50)
+                .lift(A, "a5")
+                .wait(250)
+                .place(A, "a5", 'N')
+                .wait(200);
+            let last = s.t;
+            s.press(A, White);
+            (first, last)
+        },
+        &["e4", "e5", "Na3", "a6", "Nc4", "a5", "Nxa5"],
+    );
+}
+
 /// On a Bluetooth board (a scan of half a second), a move and a fast reply pressed within
 /// one of the clock's seconds, then, well after, the same piece moved on to take a pawn
 /// and pressed as it lands: its landing may show only after the press message. The reply stood a long while before that

@@ -238,7 +238,11 @@ fn judge_press_now(
         committed_reading(&short).is_some_and(|(k, r)| reply_landed_first(c, k, r, history));
     // An illegal short reading is no answer yet: a deeper one may put it right.
     let short_regular = committed_reading(&short).is_none_or(|(k, _)| k.irregular == 0);
-    if clean(&short) && !reply_first && short_regular {
+    // A clean reading whose move never showed, with the presser's piece since standing
+    // where it has none, is no answer either.
+    let moved_on =
+        committed_reading(&short).is_some_and(|(k, _)| moved_on_unseen(k, presser, history));
+    if clean(&short) && !reply_first && short_regular && !moved_on {
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
@@ -367,6 +371,23 @@ fn judge_press_now(
     } else {
         short
     }
+}
+
+/// Did the board never show the reading's last move landing, and does it show now a piece
+/// of the presser's standing where the reading has none? The opponent's reply puts no
+/// piece of the presser's anywhere: the presser moved on, the press between (and the
+/// opponent's) unseen by the clock, and the move never shown was the reading's guess at
+/// the first one (a knight's first hop read as the hop to a square it never stood on,
+/// with the opponent's pawn lifted taken for the capture of it).
+fn moved_on_unseen(k: &Candidate, presser: Color, history: &[Snapshot]) -> bool {
+    let Some(latest) = history.last() else {
+        return false;
+    };
+    last_landing_shown(k, presser, history).is_none()
+        && Square::ALL.into_iter().any(|sq| {
+            let cell = latest.cells.get(sq);
+            cell.color() == Some(presser) && !k.expect.allows(sq, cell)
+        })
 }
 
 /// A press judged only once the opponent's press came (its message late, the two bunched
