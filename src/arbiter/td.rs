@@ -320,8 +320,10 @@ impl Arbiter {
             to,
             promotion: Some(role),
         };
+        let mut changes = vec![(i, mv)];
+        changes.extend(self.later_moves_as(i, ply, to, role));
         self.game
-            .replace_move(i, mv)
+            .replace_moves(&changes)
             .map_err(|e| Refusal::RecordUnplayable {
                 ply,
                 why: e.to_string(),
@@ -331,6 +333,49 @@ impl Arbiter {
         self.alerts.resolve_about_ply(ply, self.now, &how);
         self.tell_held_illegal(ply.board, i);
         Ok(())
+    }
+
+    /// The later moves of the piece promoted with `ply` (record index `i`, on `square`),
+    /// recorded as the piece guessed until now, as moves of `role` (the TD names the piece
+    /// once the player has moved it on): up to its capture.
+    fn later_moves_as(
+        &self,
+        i: usize,
+        ply: PlyRef,
+        mut square: Square,
+        role: Role,
+    ) -> Vec<(usize, Move)> {
+        let mut changes = Vec::new();
+        for (j, p) in self.game.record().iter().enumerate().skip(i + 1) {
+            if p.board != ply.board {
+                continue;
+            }
+            match p.mv {
+                Move::Normal {
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                    ..
+                } if p.color == ply.color && from == square => {
+                    changes.push((
+                        j,
+                        Move::Normal {
+                            role,
+                            from,
+                            capture,
+                            to,
+                            promotion,
+                        },
+                    ));
+                    square = to;
+                }
+                // Taken (a drop cannot land on it): its moves end.
+                m if p.color != ply.color && m.to() == square => break,
+                _ => {}
+            }
+        }
+        changes
     }
 
     /// Where a promoted piece that could not be seen moving went.

@@ -419,3 +419,37 @@ fn a_reply_to_a_promotion_that_mates_only_as_a_queen_is_no_missing_piece() {
         );
     }
 }
+
+#[test]
+fn a_piece_named_after_it_moved_on_takes_its_moves_with_it() {
+    // White promotes h7xg8 with the pawn left upright: a queen on record. White moves it
+    // g8-h7 and Black answers; only then does the TD hear "bishop". The record's later
+    // move of that piece (a queen's until now) is the bishop's too: the answer is taken,
+    // not refused as a record that no longer plays.
+    let mut s = pawn_on_the_seventh();
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "b7", "b6", 'p');
+    s.mv(A, "g8", "h7", 'P');
+    s.mv(A, "b6", "b5", 'p');
+    s.td(TdAction::SetPromotion {
+        ply: PROMOTION,
+        role: Role::Bishop,
+    });
+    let p = s.run(3000);
+    assert_eq!(p.arb.td_refusal(), None, "{}", p.dump());
+    assert_eq!(
+        p.sans(A)[8..],
+        ["hxg8=B", "b6", "Bh7", "b5"],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.alerts(), [k(Promotion, Some("g8"))], "{}", p.dump());
+    assert_eq!(p.open(Promotion), 0);
+}
