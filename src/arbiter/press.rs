@@ -25,6 +25,7 @@ impl Arbiter {
             allowances: &track.appearance.allowances,
             scan_ms: track.timing.scan_ms,
             scan_order: track.sensed.orientation,
+            changed_at: &track.sensed.changed_at,
         }
     }
 
@@ -528,6 +529,7 @@ impl Arbiter {
             allowances: &before.appearance.allowances,
             scan_ms: self.tracks[b].timing.scan_ms,
             scan_order: self.tracks[b].sensed.orientation,
+            changed_at: &self.tracks[b].sensed.changed_at,
         };
         // Several pairs that differ only in where a promoted piece laid on its side went
         // (nothing on the board shows it): the likeliest is recorded and the TD asked.

@@ -937,9 +937,22 @@ pub(super) fn judge_by_cost(
             .into_iter()
             .take_while(|(cand, r)| key(cand, r) == best)
             .collect();
-        // Readings alike but for a drop's kind, the dropped piece taken since: the one
-        // whose dropped piece the board showed on its square is the drop made.
+        // A promoted piece's token moved, or a pawn dropped where it landed with the token
+        // lying since: the board showed which by when the token's square emptied.
         if tied.len() > 1 {
+            let moved: Vec<usize> = (0..tied.len())
+                .filter(|&i| token_moved_in_one_gesture(c, tied[i].0, &tied, history))
+                .collect();
+            if let [one] = moved[..] {
+                tied.swap(0, one);
+                tied.truncate(1);
+            }
+        }
+        // Readings alike but for a drop's kind, the dropped piece taken since: the one
+        // whose dropped piece the board showed on its square is the drop made (not a
+        // reading with no drop at all, which a drop shown says nothing against).
+        let drops = |k: &Candidate| k.plies.iter().any(|m| matches!(m, Move::Put { .. }));
+        if tied.len() > 1 && tied.iter().all(|(k, _)| drops(k)) {
             let shown: Vec<usize> = (0..tied.len())
                 .filter(|&i| drops_shown(c, tied[i].0, history))
                 .collect();
@@ -1084,6 +1097,63 @@ fn pushed_beside_extra(
     });
     let one = pushed.next()?;
     pushed.next().is_none().then_some(one)
+}
+
+/// Does the reading's first ply move a promoted piece showing as a pawn (upright, or not
+/// yet known to be) to a square where every other reading `tied` with it drops a pawn of
+/// the mover's instead, the rest alike; and did the board show the token's square empty
+/// within a movement of the hand and a scan of the pawn on the landing? Lifted and set
+/// down in one movement, the two are reported so. Read as the drop, the token would lie
+/// on its side (unseen) and have stopped reading as a pawn in the very pass the drop
+/// landed beside it: a lying pawn reads as one only now and then.
+fn token_moved_in_one_gesture(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    tied: &[(&Candidate, Residual)],
+    history: &[Snapshot],
+) -> bool {
+    let Some(&Move::Normal {
+        from,
+        to,
+        capture: None,
+        promotion: None,
+        ..
+    }) = cand.plies.first()
+    else {
+        return false;
+    };
+    if !matches!(c.tokens.get(from), Some(Token::Unsettled | Token::Pawn)) {
+        return false;
+    }
+    let mover = c.state.turn();
+    let pawn = Cell::piece(mover.pawn());
+    let drop_there = |k: &Candidate| {
+        k.plies.len() == cand.plies.len()
+            && k.plies[1..] == cand.plies[1..]
+            && k.plies.first()
+                == Some(&Move::Put {
+                    role: Role::Pawn,
+                    to,
+                })
+    };
+    let rivals_drop = tied
+        .iter()
+        .filter(|(k, _)| !std::ptr::eq(*k, cand))
+        .all(|(k, _)| drop_there(k));
+    // The token's square empty since (it may have emptied before the history began).
+    let gone = history
+        .last()
+        .is_some_and(|s| s.cells.get(from).is_empty())
+        .then(|| c.changed_at[from.to_usize()]);
+    let landed = history
+        .iter()
+        .find(|s| s.cells.get(to) == pawn)
+        .map(|s| s.t_ms);
+    // One movement of the hand (as long as a capture's two lifts), reported within a pass.
+    rivals_drop
+        && gone
+            .zip(landed)
+            .is_some_and(|(gone, landed)| gone.abs_diff(landed) <= c.scan_ms + CAPTURE_GESTURE_MS)
 }
 
 /// Does the reading drop a piece, and did the board show each piece it drops, as that

@@ -51,6 +51,9 @@ pub struct Committed<'a> {
     /// The order the board's scan passes the squares in (its field numbering, by how the
     /// board is turned), when known.
     pub scan_order: Option<Orientation>,
+    /// When each square last changed, as the board reported it: since when a square has
+    /// shown what it shows now, when that began before the history at hand.
+    pub changed_at: &'a [Millis; 64],
 }
 
 impl Committed<'_> {
