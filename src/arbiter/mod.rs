@@ -350,8 +350,16 @@ impl Arbiter {
             .position(|p| p.board == ply.board && p.color == ply.color && p.number == ply.number)
     }
 
-    /// The match has a result: the record is announced when this is first seen.
+    /// The match has a result: the record is announced when this is first seen. An end
+    /// the record no longer holds (the TD named a promoted piece that does not mate after
+    /// all, or put a ply right) is withdrawn: its alert resolved, and the next end is
+    /// announced again.
     fn check_result(&mut self) {
+        if self.result_announced && !self.game.is_over() {
+            self.result_announced = false;
+            self.clear_where(|a| a.kind == AlertKind::GameEnd);
+            return;
+        }
         if self.result_announced {
             return;
         }

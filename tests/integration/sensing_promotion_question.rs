@@ -453,3 +453,48 @@ fn a_piece_named_after_it_moved_on_takes_its_moves_with_it() {
     assert_eq!(p.alerts(), [k(Promotion, Some("g8"))], "{}", p.dump());
     assert_eq!(p.open(Promotion), 0);
 }
+
+#[test]
+fn a_mate_withdrawn_when_the_piece_is_named_lets_the_match_go_on() {
+    // As above, the TD coming to the table only 4 s after Black's press: by then the
+    // record's queen has mated (the end announced) and White has taken the bishop on h3
+    // and pressed, a move the record could not take while the match stood over. The TD
+    // hears "bishop": the end is withdrawn (its alert cleared), and White's move is read
+    // with Black's next, e7-e5: the match goes on.
+    let mut s = bishop_on_h3_pawn_on_g2();
+    s.lift(A, "f1")
+        .wait(200)
+        .lift(A, "g2")
+        .wait(200)
+        .place(A, "f1", 'p')
+        .wait(150);
+    let pressed = s.t;
+    s.press(A, Black).wait(400);
+    s.lift(A, "h3").wait(400).lift(A, "g1").wait(200);
+    s.place(A, "h3", 'N').wait(300).press(A, White);
+    s.t = pressed + 4000;
+    s.td(TdAction::SetPromotion {
+        ply: PlyRef {
+            board: A,
+            color: Black,
+            number: 7,
+        },
+        role: Role::Bishop,
+    });
+    s.wait(1000).mv(A, "e7", "e5", 'p');
+    let p = s.run(4000);
+    assert_eq!(
+        p.sans(A)[11..],
+        ["Bh3", "b5", "gxf1=B", "Nxh3", "e5"],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(
+        p.alerts(),
+        [k(Promotion, Some("f1")), k(GameEnd, None)],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.open(GameEnd), 0, "{}", p.dump());
+    assert_eq!(p.arb.game().result(), None);
+}
