@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, k, pc};
+use crate::common::scene::{Scene, k, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::*;
@@ -467,6 +467,69 @@ fn a_pawn_knocked_off_the_board_just_after_a_drop_is_missing_not_the_drop() {
         told >= 12,
         "e2 showed empty a pass after g3 only {told} times"
     );
+}
+
+/// White on board A holds a rook (Black took one on B: 1.h4 d6 2.Rh3 Bxh3), and Black's
+/// knight on b3 attacks the rook on a1 (1.h3 Nc6 2.h4 Na5 3.h5 Nb3). White drops the rook
+/// on a3 and presses; Black's hand is on the a1 rook at once (Nxa1). Board A is turned
+/// (Black at the connector), so its scan passes a1 before a3: where a1 showed empty no
+/// later than the rook on a3, the board read first as the a1 rook jumping over the a2 pawn
+/// to a3 (illegal); the reply tells which it was, taking on a1. At 24 offsets of the scan:
+/// `R@a3 Nxa1` and no alert; the board showed the jump so at least 4 times.
+#[test]
+fn a_rook_dropped_and_the_other_rook_taken_at_once_is_no_rook_jumping_a_pawn() {
+    let mut jumped = 0;
+    for offset in offsets(24) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                orientation: Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(B, "h2", "h4", 'P')
+            .mv(B, "d7", "d6", 'p')
+            .mv(B, "h1", "h3", 'R')
+            .take(B, "c8", "h3", 'b');
+        s.mv(A, "h2", "h3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "h3", "h4", 'P')
+            .mv(A, "c6", "a5", 'n')
+            .mv(A, "h4", "h5", 'P')
+            .mv(A, "a5", "b3", 'n');
+        s.wait(offset * 21);
+        let start = s.t;
+        s.place(A, "a3", 'R')
+            .wait(40)
+            .press(A, White)
+            .wait(120 + offset % 3 * 40)
+            .lift(A, "a1")
+            .wait(800)
+            .lift(A, "b3")
+            .wait(200)
+            .place(A, "a1", 'n')
+            .wait(200)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "g2", "g3", 'P');
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[6..],
+            ["R@a3", "Nxa1", "g3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
+        if let (Some(a3), Some(a1)) = (first("a3", true), first("a1", false))
+            && a1 <= a3
+        {
+            jumped += 1;
+        }
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(jumped >= 4, "the board showed the jump only {jumped} times");
+    }
 }
 
 #[test]

@@ -427,6 +427,43 @@ pub(super) fn judge_by_evidence(
             });
         }
     }
+    // An illegal move of a piece to a square a legal reading reaches some other way (a
+    // drop of that kind, say), that piece's square then the reply's: the opponent's hand
+    // on it as a victim, lifted in the same pass of the scan that showed the landing
+    // (`R@e1` with the rook on a1 being taken, read as the rook's jump a1-e1). Which it
+    // was, the reply tells: it takes on that square, or the square stays empty. Until it
+    // does, the legal reading is held.
+    if one.irregular > 0
+        && now.cost < ANOMALY_COST
+        && let Some(&Move::Normal { from, to, .. }) = one.plies.last()
+        && latest.cells.get(from).is_empty()
+    {
+        let n = one.plies.len();
+        let victim = Bitboard::from_square(from);
+        let left_to_the_reply = |k: &&Candidate| {
+            k.irregular == 0
+                && !k.off_pattern
+                && k.plies.len() == n
+                && k.plies[..n - 1] == one.plies[..n - 1]
+                && k.plies
+                    .last()
+                    .is_some_and(|&m| move_landing(m) == to && !touched(m).contains(from))
+                && takers_of(&k.expect, victim, &latest.cells, !presser).is_some()
+                && {
+                    let r = explain_now(&k.expect);
+                    r.anomalies.is_empty() && r.in_progress.contains(from)
+                }
+        };
+        let mut legal = cands.iter().filter(left_to_the_reply);
+        if let (Some(k), None) = (legal.next(), legal.next()) {
+            return Some(Verdict::Provisional {
+                candidate: k.clone(),
+                residual: explain_now(&k.expect),
+                snapshot: history.len() - 1,
+                until: None,
+            });
+        }
+    }
     // The mover's next move begun since is no misfit of this one: the reading is told by
     // the board as it stood before the mover's piece moved on (the reply landed, say), so
     // that a deeper reading cannot seem better only by taking that next move for a
