@@ -375,6 +375,83 @@ fn a_knight_on_a_fast_pawn_step_and_the_knight_taking_it_are_three_moves() {
     );
 }
 
+/// On a Bluetooth board whose clock messages come late (a second and more after the
+/// lever), Black plays a7-a5 and presses; White's hand is on the a5 pawn at once and takes
+/// it with the b4 pawn, and Black answers dxe4 as soon as White has pressed, its lift
+/// reported before the scan reported White's pawn on a5, and all of it before Black's
+/// press message came. The pawn on a5 lifted first was the reply's victim, so the reply
+/// began then, and Black's d-pawn lifted well after that is Black's next move, not a
+/// correction of this one: `a5 bxa5 dxe4`, with no alert. At 32 offsets (those where the
+/// board showed Black's pawn on a5 at all, at least 24), the victim shown lifted before
+/// the capturer at least 4 times.
+#[test]
+fn a_victim_lifted_first_and_the_next_move_begun_before_a_late_press_message() {
+    let (mut shown, mut early) = (0, 0);
+    for offset in offsets(32) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (900, 1000),
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(A, "b2", "b4", 'P')
+            .mv(A, "d7", "d5", 'p')
+            .mv(A, "e2", "e4", 'P');
+        s.wait(offset * 21);
+        let start = s.t;
+        s.lift(A, "a7")
+            .wait(300)
+            .place(A, "a5", 'p')
+            .wait(200)
+            .press(A, Black)
+            .wait(200)
+            .lift(A, "a5")
+            .wait(400)
+            .lift(A, "b4")
+            .wait(60)
+            .place(A, "a5", 'P')
+            .wait(20);
+        let white = s.t;
+        s.press(A, White)
+            .wait(80)
+            .lift(A, "d5")
+            .wait(120)
+            .lift(A, "e4")
+            .wait(100)
+            .place(A, "e4", 'p')
+            .wait(100)
+            .press(A, Black)
+            .wait(2000);
+        s.mv(A, "g1", "f3", 'N');
+        let p = s.run(3000);
+        // Black's pawn on a5, taken before the scan passed it, is another story (a move
+        // taken at once, never shown): the board could not tell it was ever there.
+        if s.first_seen(A, "a5", start, true) >= Some(white) {
+            continue;
+        }
+        shown += 1;
+        assert_eq!(
+            p.sans(A),
+            ["b4", "d5", "e4", "a5", "bxa5", "dxe4", "Nf3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        // The victim shown lifted a pass or more before the capturer left b4.
+        let victim = s.first_seen(A, "a5", start + 500, false);
+        let capturer = s.first_seen(A, "b4", start, false);
+        if victim.zip(capturer).is_some_and(|(v, c)| v < c) {
+            early += 1;
+        }
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(shown >= 24, "Black's a5 shown only {shown} times");
+        assert!(early >= 4, "a5 shown lifted before b4 only {early} times");
+    }
+}
+
 /// On a Bluetooth board (a scan of half a second), a move and a fast reply pressed within
 /// one of the clock's seconds, then, well after, the same piece moved on to take a pawn
 /// and pressed as it lands: its landing may show only after the press message. The reply stood a long while before that

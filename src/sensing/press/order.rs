@@ -752,8 +752,14 @@ pub(super) fn moved_after_reply(
     {
         return false;
     }
+    // The mover's pieces the reply took: an opponent's piece stands there by now. Their
+    // lift is the reply's (a victim is often lifted first), not the mover's doing.
+    let taken: Bitboard = off
+        .into_iter()
+        .filter(|&sq| expect.color(sq) == Some(mover) && snap.cells.get(sq).color() == Some(opp))
+        .collect();
     // When the first of the mover's changes from the reading showed (none: nothing moved).
-    let Some(moved_on) = off
+    let Some(moved_on) = (off & !taken)
         .into_iter()
         .filter(|&sq| snap.cells.get(sq).color() == Some(mover) || expect.color(sq) == Some(mover))
         .map(|sq| value_since(history, at, sq))
@@ -761,12 +767,14 @@ pub(super) fn moved_after_reply(
     else {
         return false;
     };
-    // The reply's first report: an opponent's piece off its square, or standing anew.
+    // The reply's first report: an opponent's piece off its square, or standing anew, or
+    // the victim it took lifted.
     let began = history[shown..=at].iter().find(|s| {
-        expect
-            .differences(&s.cells)
-            .into_iter()
-            .any(|sq| expect.color(sq) == Some(opp) || s.cells.get(sq).color() == Some(opp))
+        expect.differences(&s.cells).into_iter().any(|sq| {
+            expect.color(sq) == Some(opp)
+                || s.cells.get(sq).color() == Some(opp)
+                || taken.contains(sq)
+        })
     });
     let Some(began) = began.map(|s| s.t_ms) else {
         return false;
