@@ -244,7 +244,7 @@ fn judge_press_now(
     // A clean reading whose move never showed, with the presser's piece since standing
     // where it has none, is no answer either.
     let moved_on =
-        committed_reading(&short).is_some_and(|(k, _)| moved_on_unseen(k, presser, history));
+        committed_reading(&short).is_some_and(|(k, _)| moved_on_unseen(c, k, presser, history));
     if clean(&short) && !reply_first && short_regular && !moved_on {
         return short;
     }
@@ -382,11 +382,19 @@ fn judge_press_now(
 /// opponent's) unseen by the clock, and the move never shown was the reading's guess at
 /// the first one (a knight's first hop read as the hop to a square it never stood on,
 /// with the opponent's pawn lifted taken for the capture of it).
-fn moved_on_unseen(k: &Candidate, presser: Color, history: &[Snapshot]) -> bool {
+fn moved_on_unseen(c: &Committed<'_>, k: &Candidate, presser: Color, history: &[Snapshot]) -> bool {
     let Some(latest) = history.last() else {
         return false;
     };
-    last_landing_shown(k, presser, history).is_none()
+    // A promoted piece that may lie on its side shows no landing anyway.
+    let unseen_piece = k
+        .plies
+        .last()
+        .and_then(|m| m.from())
+        .and_then(|from| c.tokens.get(from))
+        .is_some_and(Token::may_be_unseen);
+    !unseen_piece
+        && last_landing_shown(k, presser, history).is_none()
         && Square::ALL.into_iter().any(|sq| {
             let cell = latest.cells.get(sq);
             cell.color() == Some(presser) && !k.expect.allows(sq, cell)
