@@ -352,7 +352,7 @@ impl Arbiter {
 
     /// The match has a result: the record is announced when this is first seen. An end
     /// the record no longer holds (the TD named a promoted piece that does not mate after
-    /// all, or put a ply right) is withdrawn: its alert resolved, and the next end is
+    /// all, or put a ply right) is withdrawn: its alert cleared, and the next end is
     /// announced again.
     fn check_result(&mut self) {
         if self.result_announced && !self.game.is_over() {
