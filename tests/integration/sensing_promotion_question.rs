@@ -9,6 +9,7 @@ use crate::common::scene::{Scene, k, offsets, pc};
 use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::A;
+use tandem::Millis;
 use tandem::arbiter::AlertKind::{GameEnd, IllegalMove, Promotion};
 use tandem::arbiter::{PlyRef, Subject, TdAction};
 
@@ -351,6 +352,35 @@ fn bishop_on_h3_pawn_on_g2() -> Scene {
     s
 }
 
+/// On `bishop_on_h3_pawn_on_g2`: Black takes on f1 with the pawn left upright and
+/// presses; `reply_after` ms on, White's knight takes the bishop on h3 (the victim lifted
+/// first) and White presses; the TD hears "bishop" `named_after` ms after Black's press.
+/// Returns when Black pressed.
+fn gxf1_upright_then_nxh3(s: &mut Scene, reply_after: Millis, named_after: Millis) -> Millis {
+    s.lift(A, "f1")
+        .wait(200)
+        .lift(A, "g2")
+        .wait(200)
+        .place(A, "f1", 'p')
+        .wait(150);
+    let pressed = s.t;
+    s.press(A, Black).wait(reply_after);
+    s.lift(A, "h3").wait(400).lift(A, "g1").wait(200);
+    s.place(A, "h3", 'N').wait(300).press(A, White);
+    let pressed_white = s.t;
+    s.t = pressed + named_after;
+    s.td(TdAction::SetPromotion {
+        ply: PlyRef {
+            board: A,
+            color: Black,
+            number: 7,
+        },
+        role: Role::Bishop,
+    });
+    s.t = s.t.max(pressed_white);
+    pressed
+}
+
 #[test]
 fn a_reply_to_a_promotion_that_mates_only_as_a_queen_is_no_missing_piece() {
     // Black takes on f1 and promotes to a bishop, leaving the pawn upright; the record
@@ -363,25 +393,7 @@ fn a_reply_to_a_promotion_that_mates_only_as_a_queen_is_no_missing_piece() {
     let mut relevant = 0;
     for offset in offsets(24) {
         let mut s = bishop_on_h3_pawn_on_g2();
-        s.lift(A, "f1")
-            .wait(200)
-            .lift(A, "g2")
-            .wait(200)
-            .place(A, "f1", 'p')
-            .wait(150);
-        let pressed = s.t;
-        s.press(A, Black).wait(150 + offset * 23);
-        s.lift(A, "h3").wait(400).lift(A, "g1").wait(200);
-        s.place(A, "h3", 'N').wait(300).press(A, White);
-        s.t = pressed + 600;
-        s.td(TdAction::SetPromotion {
-            ply: PlyRef {
-                board: A,
-                color: Black,
-                number: 7,
-            },
-            role: Role::Bishop,
-        });
+        let pressed = gxf1_upright_then_nxh3(&mut s, 150 + offset * 23, 600);
         let p = s.run(4000);
         assert_eq!(
             p.sans(A)[11..],
@@ -456,31 +468,14 @@ fn a_piece_named_after_it_moved_on_takes_its_moves_with_it() {
 
 #[test]
 fn a_mate_withdrawn_when_the_piece_is_named_lets_the_match_go_on() {
-    // As above, the TD coming to the table only 4 s after Black's press: by then the
+    // As in `a_reply_to_a_promotion_that_mates_only_as_a_queen_is_no_missing_piece`, the
+    // TD coming to the table only 4 s after Black's press: by then the
     // record's queen has mated (the end announced) and White has taken the bishop on h3
     // and pressed, a move the record could not take while the match stood over. The TD
     // hears "bishop": the end is withdrawn (its alert cleared), and White's move is read
     // with Black's next, e7-e5: the match goes on.
     let mut s = bishop_on_h3_pawn_on_g2();
-    s.lift(A, "f1")
-        .wait(200)
-        .lift(A, "g2")
-        .wait(200)
-        .place(A, "f1", 'p')
-        .wait(150);
-    let pressed = s.t;
-    s.press(A, Black).wait(400);
-    s.lift(A, "h3").wait(400).lift(A, "g1").wait(200);
-    s.place(A, "h3", 'N').wait(300).press(A, White);
-    s.t = pressed + 4000;
-    s.td(TdAction::SetPromotion {
-        ply: PlyRef {
-            board: A,
-            color: Black,
-            number: 7,
-        },
-        role: Role::Bishop,
-    });
+    gxf1_upright_then_nxh3(&mut s, 400, 4000);
     s.wait(1000).mv(A, "e7", "e5", 'p');
     let p = s.run(4000);
     assert_eq!(
