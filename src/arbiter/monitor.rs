@@ -42,26 +42,19 @@ impl Arbiter {
             _ => None,
         });
         asked.filter_map(|ply| self.ply_index(ply)).any(|j| {
-            let Some(Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: Some(named),
-            }) = self.game.record().get(j).map(|p| p.mv)
-            else {
-                return false;
+            let named = match self.game.record().get(j).map(|p| p.mv) {
+                Some(Move::Normal {
+                    promotion: Some(named),
+                    ..
+                }) => named,
+                _ => return false,
             };
             self.game.rules().promotion_roles.iter().any(|&r| {
-                let mut trial = self.game.clone();
-                let mv = Move::Normal {
-                    role,
-                    from,
-                    capture,
-                    to,
-                    promotion: Some(r),
-                };
-                r != named && trial.replace_move(j, mv).is_ok() && !trial.is_over()
+                r != named
+                    && self.promoted_as(j, r).is_some_and(|changes| {
+                        let mut trial = self.game.clone();
+                        trial.replace_moves(&changes).is_ok() && !trial.is_over()
+                    })
             })
         })
     }

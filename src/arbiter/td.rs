@@ -303,25 +303,9 @@ impl Arbiter {
             return Err(Refusal::CannotPromoteTo { role });
         }
         let i = self.recorded(ply)?;
-        let Some(Move::Normal {
-            role: r,
-            from,
-            capture,
-            to,
-            promotion: Some(_),
-        }) = self.game.record().get(i).map(|p| p.mv)
-        else {
-            return Err(Refusal::NotAPromotion { ply });
-        };
-        let mv = Move::Normal {
-            role: r,
-            from,
-            capture,
-            to,
-            promotion: Some(role),
-        };
-        let mut changes = vec![(i, mv)];
-        changes.extend(self.later_moves_as(i, ply, to, role));
+        let changes = self
+            .promoted_as(i, role)
+            .ok_or(Refusal::NotAPromotion { ply })?;
         self.game
             .replace_moves(&changes)
             .map_err(|e| Refusal::RecordUnplayable {
@@ -335,18 +319,33 @@ impl Arbiter {
         Ok(())
     }
 
-    /// The later moves of the piece promoted with `ply` (record index `i`, on `square`),
-    /// recorded as the piece guessed until now, as moves of `role` (the TD names the piece
-    /// once the player has moved it on): up to its capture.
-    fn later_moves_as(
-        &self,
-        i: usize,
-        ply: PlyRef,
-        mut square: Square,
-        role: Role,
-    ) -> Vec<(usize, Move)> {
-        let mut changes = Vec::new();
-        for (j, p) in self.game.record().iter().enumerate().skip(i + 1) {
+    /// The record's changes that make the promotion at record index `i` a `role`: that
+    /// ply, and the later moves of the piece promoted, recorded as the piece guessed until
+    /// now (the TD names the piece once the player has moved it on), up to its capture.
+    /// `None` if the ply is no promotion.
+    pub(super) fn promoted_as(&self, i: usize, role: Role) -> Option<Vec<(usize, Move)>> {
+        let record = self.game.record();
+        let ply = record.get(i)?;
+        let Move::Normal {
+            role: pawn,
+            from,
+            capture,
+            to,
+            promotion: Some(_),
+        } = ply.mv
+        else {
+            return None;
+        };
+        let mv = Move::Normal {
+            role: pawn,
+            from,
+            capture,
+            to,
+            promotion: Some(role),
+        };
+        let mut changes = vec![(i, mv)];
+        let mut square = to;
+        for (j, p) in record.iter().enumerate().skip(i + 1) {
             if p.board != ply.board {
                 continue;
             }
@@ -375,7 +374,7 @@ impl Arbiter {
                 _ => {}
             }
         }
-        changes
+        Some(changes)
     }
 
     /// Where a promoted piece that could not be seen moving went.
