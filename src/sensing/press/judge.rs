@@ -394,6 +394,19 @@ pub(super) fn judge_by_evidence(
     {
         return None;
     }
+    // The one reading `which` picks (none if several do), held for the reply to tell.
+    let hold_for_the_reply = |which: &dyn Fn(&&Candidate) -> bool| {
+        let mut picked = cands.iter().filter(which);
+        match (picked.next(), picked.next()) {
+            (Some(k), None) => Some(Verdict::Provisional {
+                candidate: k.clone(),
+                residual: explain_now(&k.expect),
+                snapshot: history.len() - 1,
+                until: None,
+            }),
+            _ => None,
+        }
+    };
     // An illegal reading that explains the board now only with another of the mover's
     // pieces gone, as a victim of the reply, beside a legal one that moved that very piece
     // to the same landing, the illegal one's piece then missing (pocketed in the same pass
@@ -417,14 +430,8 @@ pub(super) fn judge_by_evidence(
                     .is_some_and(|f| gone.contains(f) && latest.cells.get(f).is_empty())
                 && explains_within(k, now.cost + ANOMALY_COST)
         };
-        let mut legal = cands.iter().filter(moved_the_victim);
-        if let (Some(k), None) = (legal.next(), legal.next()) {
-            return Some(Verdict::Provisional {
-                candidate: k.clone(),
-                residual: explain_now(&k.expect),
-                snapshot: history.len() - 1,
-                until: None,
-            });
+        if let Some(held) = hold_for_the_reply(&moved_the_victim) {
+            return Some(held);
         }
     }
     // An illegal move of a piece to a square a legal reading reaches some other way (a
@@ -454,14 +461,8 @@ pub(super) fn judge_by_evidence(
                     r.anomalies.is_empty() && r.in_progress.contains(from)
                 }
         };
-        let mut legal = cands.iter().filter(left_to_the_reply);
-        if let (Some(k), None) = (legal.next(), legal.next()) {
-            return Some(Verdict::Provisional {
-                candidate: k.clone(),
-                residual: explain_now(&k.expect),
-                snapshot: history.len() - 1,
-                until: None,
-            });
+        if let Some(held) = hold_for_the_reply(&left_to_the_reply) {
+            return Some(held);
         }
     }
     // The mover's next move begun since is no misfit of this one: the reading is told by
@@ -976,27 +977,15 @@ pub(super) fn judge_by_cost(
             .collect();
         // A promoted piece's token moved, or a pawn dropped where it landed with the token
         // lying since: the board showed which by when the token's square emptied.
-        if tied.len() > 1 {
-            let moved: Vec<usize> = (0..tied.len())
-                .filter(|&i| token_moved_in_one_gesture(c, tied[i].0, &tied, history))
-                .collect();
-            if let [one] = moved[..] {
-                tied.swap(0, one);
-                tied.truncate(1);
-            }
-        }
+        keep_the_one_picked(&mut tied, |all, (k, _)| {
+            token_moved_in_one_gesture(c, k, all, history)
+        });
         // Readings alike but for a drop's kind, the dropped piece taken since: the one
         // whose dropped piece the board showed on its square is the drop made (not a
         // reading with no drop at all, which a drop shown says nothing against).
         let drops = |k: &Candidate| k.plies.iter().any(|m| matches!(m, Move::Put { .. }));
-        if tied.len() > 1 && tied.iter().all(|(k, _)| drops(k)) {
-            let shown: Vec<usize> = (0..tied.len())
-                .filter(|&i| drops_shown(c, tied[i].0, history))
-                .collect();
-            if let [one] = shown[..] {
-                tied.swap(0, one);
-                tied.truncate(1);
-            }
+        if tied.iter().all(|(k, _)| drops(k)) {
+            keep_the_one_picked(&mut tied, |_, (k, _)| drops_shown(c, k, history));
         }
         if tied.len() == 1 {
             let Some((candidate, residual)) = tied.into_iter().next() else {
@@ -1134,6 +1123,19 @@ fn pushed_beside_extra(
     });
     let one = pushed.next()?;
     pushed.next().is_none().then_some(one)
+}
+
+/// Keeps of the readings `tied` only the one `picks` picks (given all of them), if it
+/// picks exactly one.
+fn keep_the_one_picked<T>(tied: &mut Vec<T>, picks: impl Fn(&[T], &T) -> bool) {
+    if tied.len() < 2 {
+        return;
+    }
+    let picked: Vec<usize> = (0..tied.len()).filter(|&i| picks(tied, &tied[i])).collect();
+    if let [one] = picked[..] {
+        tied.swap(0, one);
+        tied.truncate(1);
+    }
 }
 
 /// Does the reading's first ply move a promoted piece showing as a pawn (upright, or not
