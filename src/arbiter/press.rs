@@ -560,6 +560,14 @@ impl Arbiter {
         if pair.plies.len() != 2 || pair.irregular > 0 || worse {
             return None;
         }
+        // The TD is asked where a promoted piece laid on its side went with the last ply,
+        // and has not answered: a pair that moves no piece from its square (a drop taken at
+        // once where the reply lands, shown only because the lying piece's landing never
+        // shows) is no correction. The answer settles the reply.
+        let recorded_from = self.game.record().get(index).and_then(|p| p.mv.from());
+        if self.asked_where(before.ply) && pair.plies[0].from() != recorded_from {
+            return None;
+        }
         // The same pawn promoting on another square becomes the same piece: the one the
         // record has (read from its token, or named by the TD) stays.
         let first = match (pair.plies[0], self.game.record().get(index).map(|p| p.mv)) {

@@ -525,3 +525,88 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
         "only {relevant} runs of the pawn taken at once"
     );
 }
+
+#[test]
+fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken_at_once() {
+    // Board B: 1.e4 d5 2.exd5, so Black on A holds a pawn. On A Black's h-pawn promotes on
+    // h1 to a queen laid on its side (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2 5.axb7 gxh1=Q),
+    // 6.c4, and the lying queen goes h1-e4: the board shows nothing of it. The record
+    // guesses the first square it could have gone to (g2) and asks the TD. White answers
+    // Bf1-h3, through g2: illegal with the queen guessed there, legal with it on e4. "Black
+    // dropped a pawn on h3 and the bishop took it before the scan passed" reads the board as
+    // well, and is the only reading in which every landing shows. But the TD was asked
+    // where the queen went, and a pawn nobody saw is no answer to that: the record keeps
+    // the queen's move, the bishop's move is held, not told illegal, and the TD's answer
+    // (e4) puts it right. Black still holds the pawn.
+    let mut relevant = 0;
+    for offset in offsets(16) {
+        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+        s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
+        s.take(B, "e4", "d5", 'P');
+        s.black_pawn_on_g2();
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "h1")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Black)
+            .wait(1500)
+            .td(TdAction::SetPromotion {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 5,
+                },
+                role: Role::Queen,
+            });
+        s.mv(A, "c2", "c4", 'P');
+        let moved = s.t;
+        s.lift(A, "h1")
+            .wait(300)
+            .place(A, "e4", 'p')
+            .lay_down(A, "e4")
+            .wait(200)
+            .press(A, Black)
+            .wait(200 + offset * 50);
+        s.lift(A, "f1")
+            .wait(300)
+            .place(A, "h3", 'B')
+            .wait(200)
+            .press(A, White)
+            .wait(1500)
+            .td(TdAction::ChooseHiddenMove {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 6,
+                },
+                to: shakmaty::Square::E4,
+            });
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics: nothing shown on e4 (the queen lies there unseen), only the bishop
+        // on h3.
+        let h3 = s.seen(A, "h3");
+        if !s.seen(A, "e4").is_empty() || h3.iter().any(|&(t, q)| t > moved && q != Some(pc('B'))) {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}: h3 {h3:?}");
+        assert_eq!(p.sans(B), ["e4", "d5", "exd5"], "{at}\n{}", p.dump());
+        assert_eq!(p.sans(A)[10..], ["c4", "Qe4", "Bh3"], "{at}\n{}", p.dump());
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("h1")), k(Promotion, Some("h1"))],
+            "{at}\n{}",
+            p.dump()
+        );
+        let reserve = p.arb.game().board(A).reserve(Black).get(Role::Pawn);
+        assert_eq!(reserve, 1, "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 12,
+        "only {relevant} runs showed nothing of the queen"
+    );
+}

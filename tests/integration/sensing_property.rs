@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Seed 4795831523 (session of 2026-11-27 from 20:17 UTC): the lying queen's unseen
+        // Qf1-e2+, the record guessing d1 and asking the TD; White's Bd2, illegal with the
+        // guess, read with Black's ply as `P@d2 Bxd2` (a drop taken at once, the only pair
+        // whose landings all show), and the TD's answer refused. See
+        // `sensing_promoted::a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken_at_once`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_458_533_660_381_997_287,
+        },
         // Seed 3141592653 (session of 2026-11-27 from 17:20 UTC): gxf1=B with the pawn left
         // upright, a queen on record mating; White's hand on the h3 bishop before Black's press
         // was judged read as a bishop missing after a mate. See
