@@ -375,6 +375,46 @@ fn a_knight_on_a_fast_pawn_step_and_the_knight_taking_it_are_three_moves() {
     );
 }
 
+/// White plays d2-d3 and presses, Black's knight goes out to f6 at once and Black presses,
+/// both inside one of the clock's seconds; White plays d3-d4 and presses, and Black's
+/// knight goes back to g8. The board shows the pawn on d3 and the knight on f6 standing,
+/// then the pawn on d4 with the knight still there: read alone, White's press is d2-d4
+/// (the knight out and back during White's turn, and Black's press with nothing to show).
+/// But White moved on with Black's knight standing on f6: Black's move and its press came
+/// between, and White's before it: `d3 Nf6 d4 Ng8`, with no alert.
+#[test]
+fn a_knight_out_and_back_behind_presses_the_clock_never_showed_is_four_moves() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.lift(A, "d2").wait(150).place(A, "d3", 'P').wait(60);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "g8")
+                .wait(200)
+                .place(A, "f6", 'n')
+                .wait(60);
+            let last = s.t;
+            s.press(A, Black)
+                .wait(1500)
+                .lift(A, "d3")
+                .wait(150)
+                .place(A, "d4", 'P')
+                .wait(60)
+                .press(A, White)
+                .wait(150)
+                .lift(A, "f6")
+                .wait(200)
+                .place(A, "g8", 'n')
+                .wait(200)
+                .press(A, Black);
+            (first, last)
+        },
+        &["e4", "e5", "d3", "Nf6", "d4", "Ng8"],
+    );
+}
+
 /// On a Bluetooth board whose clock messages come late (a second and more after the
 /// lever), Black plays a7-a5 and presses; White's hand is on the a5 pawn at once and takes
 /// it with the b4 pawn, and Black answers dxe4 as soon as White has pressed, its lift

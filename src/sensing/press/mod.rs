@@ -245,7 +245,11 @@ fn judge_press_now(
     // where it has none, is no answer either.
     let moved_on =
         committed_reading(&short).is_some_and(|(k, _)| moved_on_unseen(c, k, presser, history));
-    if clean(&short) && !reply_first && short_regular && !moved_on {
+    // A clean reading with the opponent's move standing on the board before its landing is
+    // no answer either.
+    let stood = committed_reading(&short)
+        .is_some_and(|(k, _)| opponent_stood_before_landing(c, k, presser, history));
+    if clean(&short) && !reply_first && short_regular && !moved_on && !stood {
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
@@ -359,7 +363,21 @@ fn judge_press_now(
         && cl.irregular < cs.irregular
         && cl.irregular == 0
         && landings_in_order(c, cl, history);
+    // The opponent's move stood before the presser's last landing: three legal plies whose
+    // landings showed in order, the first standing too (no slide's trail), the presser's
+    // pieces all as they have them and the rest the opponent's next move under way.
+    let moved_with_it = stood
+        && cl.plies.len() == 3
+        && cl.irregular == 0
+        && rl.anomalies.is_empty()
+        && landings_in_order(c, cl, history)
+        && {
+            let first = move_landing(cl.plies[0]);
+            first_shown(cl, first, presser, history)
+                .is_some_and(|t| stood_for(history, first, presser, t) >= 2 * c.scan_ms)
+        };
     let better = puts_right
+        || moved_with_it
         || rl.cost < rs.cost
             && (missed_presses
             || (reply_first && cl.plies.len() == 3 && landings_in_order(c, cl, history))

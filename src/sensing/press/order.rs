@@ -261,6 +261,48 @@ pub(super) fn last_landing_shown(
     first_shown(cand, move_landing(last), mover, history)
 }
 
+/// Did a piece of the opponent's stand where the record has none (its move landed whole)
+/// from at least two passes of the scan before the reading's last landing first showed,
+/// through that moment, having come within the history? Read so, the presser moved with
+/// the opponent's move on the board: that move and its press came between, and the
+/// presser's press before it, both unseen by the clock (a turn inside one of its
+/// seconds), not a piece of the opponent's out and back during the presser's turn.
+pub(super) fn opponent_stood_before_landing(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    presser: Color,
+    history: &[Snapshot],
+) -> bool {
+    let Some(landed) = last_landing_shown(cand, presser, history) else {
+        return false;
+    };
+    let Some(at) = history.iter().position(|s| s.t_ms == landed) else {
+        return false;
+    };
+    let start = history.first().map_or(0, |s| s.t_ms);
+    let snap = &history[at];
+    c.expect().differences(&snap.cells).into_iter().any(|sq| {
+        let since = value_since(history, at, sq);
+        snap.cells.get(sq).color() == Some(!presser)
+            && since > start
+            && since + 2 * c.scan_ms <= landed
+    })
+}
+
+/// How long square `sq` kept a piece of `color` from `from` on (to the latest report if it
+/// still does).
+pub(super) fn stood_for(history: &[Snapshot], sq: Square, color: Color, from: Millis) -> Millis {
+    let mut run = history.iter().skip_while(|s| s.t_ms < from);
+    let Some(first) = run.next() else {
+        return 0;
+    };
+    let end = run
+        .find(|s| s.cells.get(sq).color() != Some(color))
+        .or(history.last())
+        .map_or(first.t_ms, |s| s.t_ms);
+    end.saturating_sub(first.t_ms)
+}
+
 /// Since when square `sq` has shown, up to snapshot `at`, what it shows at `at` (the
 /// first snapshot of that run; `at`'s own time if `at` is past the history).
 pub(super) fn value_since(history: &[Snapshot], at: usize, sq: Square) -> Millis {
