@@ -87,7 +87,18 @@ fn run(
         && r.log.last().is_some_and(|&(_, _, ended_at)| {
             ended_at <= inj.at || (what == Injection::Knock && ended_at < due)
         });
-    if taken || swept || ended_before {
+    // A piece the mover pocketed as the match was ending, the opponent never replying: the
+    // piece gone may be the reply's victim being lifted until the reply's press tells, so
+    // nobody watching the board can call it missing before the end.
+    let replied = r
+        .truth
+        .record()
+        .iter()
+        .filter(|p| p.board == inj.board && p.meta.t_ms > Some(inj.at))
+        .nth(1)
+        .is_some();
+    let ended_unreplied = what == Injection::Pocket && r.truth.is_over() && !replied;
+    if taken || swept || ended_before || ended_unreplied {
         return Ok(());
     }
     let arb = arbitrate_with_td(&rules, &outputs, Some(&r.truth));
