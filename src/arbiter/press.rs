@@ -517,7 +517,24 @@ impl Arbiter {
                 });
             empty_at_commit && still_empty
         });
-        if irregular.is_none_or(|n| n == 0) && !landed_missing {
+        // The last ply moved a promoted piece laid on its side, unseen, and the board has
+        // since read a pawn of its colour where it stood (a lying pawn read for a pass): it
+        // never left. The press showed nothing but hidden moves then, and the reply shows
+        // what it was (a piece dropped and taken at once, never shown).
+        let seen_where_it_stood = self.game.record().get(index).and_then(|p| {
+            let from = p.mv.from()?;
+            let lying = before
+                .appearance
+                .tokens
+                .get(from)
+                .is_some_and(Token::may_be_unseen);
+            let pawn = sensing::Cell::piece(shakmaty::Piece {
+                color: p.color,
+                role: shakmaty::Role::Pawn,
+            });
+            (lying && history.iter().any(|s| s.cells.get(from) == pawn)).then_some(from)
+        });
+        if irregular.is_none_or(|n| n == 0) && !landed_missing && seen_where_it_stood.is_none() {
             return None;
         }
         let state = self.board_before(index, b);
@@ -555,7 +572,15 @@ impl Arbiter {
         } else {
             let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]
                 if to == sensing::press::move_landing(first));
-            pr.cost >= residual.cost || !taken_there
+            // A lying piece read where it stood: a pair that leaves it there explains
+            // that read too, which the reply alone, judged on the board as it is now, does
+            // not count.
+            let stays = seen_where_it_stood.is_some_and(|f| pair.plies[0].from() != Some(f));
+            (if stays {
+                pr.cost > residual.cost
+            } else {
+                pr.cost >= residual.cost
+            }) || !taken_there
         };
         if pair.plies.len() != 2 || pair.irregular > 0 || worse {
             return None;
@@ -563,9 +588,23 @@ impl Arbiter {
         // The TD is asked where a promoted piece laid on its side went with the last ply,
         // and has not answered: a pair that moves no piece from its square (a drop taken at
         // once where the reply lands, shown only because the lying piece's landing never
-        // shows) is no correction. The answer settles the reply.
-        let recorded_from = self.game.record().get(index).and_then(|p| p.mv.from());
-        if self.asked_where(before.ply) && pair.plies[0].from() != recorded_from {
+        // shows) is no correction, unless the board read the piece where it stood since.
+        // The answer settles the reply.
+        // Only while the reply could be legal after the piece's move, wherever it went: a
+        // reply out of place after every one (a pawn going diagonally onto a square the
+        // record has empty) shows the capture of the piece dropped there.
+        let recorded = self.game.record().get(index).map(|p| p.mv);
+        let recorded_from = recorded.and_then(Move::from);
+        if self.asked_where(before.ply)
+            && pair.plies[0].from() != recorded_from
+            && seen_where_it_stood.is_none()
+            && recorded.is_some_and(|mv| {
+                hidden_landings(&state, self.game.rules(), &before, mv, pair.plies[1])
+                    .into_iter()
+                    .any(|to| to != mv.to())
+                    || reply_fits(&state, self.game.rules(), mv, pair.plies[1])
+            })
+        {
             return None;
         }
         // The same pawn promoting on another square becomes the same piece: the one the
@@ -597,11 +636,14 @@ impl Arbiter {
             return None;
         }
         self.outputs.push(Output::RecordChanged);
-        // A question which pair that ply made with its move or reply no longer fits it.
+        // A question which pair that ply made with its move or reply no longer fits it;
+        // nor one where a lying piece went with it, once it moves another.
         let read_again = before.ply;
-        self.clear_where(|a| {
-            matches!(&a.subject, Subject::Pairs { ply, reply, .. }
-                if *ply == read_again || *reply == read_again)
+        let moved_from = first.from();
+        self.clear_where(|a| match &a.subject {
+            Subject::Pairs { ply, reply, .. } => *ply == read_again || *reply == read_again,
+            Subject::HiddenMove { ply, .. } => *ply == read_again && moved_from != recorded_from,
+            _ => false,
         });
         // The last ply moved a promoted piece laid on its side, and the reply is legal
         // wherever else it could have gone too: where it went, only the players can say.
@@ -1373,6 +1415,22 @@ fn hidden_landings(
         }
     }
     options
+}
+
+/// Is `reply` (the same piece from the same square to the same square, taking whatever
+/// stands there) legal after `first` from `state`?
+fn reply_fits(
+    state: &BoardState,
+    rules: &crate::rules::RulesPreset,
+    first: Move,
+    reply: Move,
+) -> bool {
+    let mut after = state.clone();
+    after.apply(first, rules.promotion).is_ok()
+        && after
+            .legal_moves(rules)
+            .into_iter()
+            .any(|r| r.from() == reply.from() && r.to() == reply.to() && r.role() == reply.role())
 }
 
 fn baseline_shows_color(baseline: &sensing::Residual, color: Color) -> bool {

@@ -526,6 +526,35 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
     );
 }
 
+/// Board B: 1.e4 d5 2.exd5, so Black on A holds a pawn. On board A (as `a` says) Black's
+/// h-pawn promotes on h1 to a queen laid on its side (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2
+/// 5.axb7 gxh1=Q, the TD told "queen"), and White plays 6.c4.
+fn lying_queen_on_h1_and_a_pawn_in_hand(a: EmulatorConfig) -> Scene {
+    let mut s = Scene::with_a("uscf-bughouse", a);
+    s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
+    s.take(B, "e4", "d5", 'P');
+    s.black_pawn_on_g2();
+    s.lift(A, "g2")
+        .wait(200)
+        .lift(A, "h1")
+        .wait(200)
+        .place(A, "h1", 'p')
+        .lay_down(A, "h1")
+        .wait(300)
+        .press(A, Black)
+        .wait(1500)
+        .td(TdAction::SetPromotion {
+            ply: PlyRef {
+                board: A,
+                color: Black,
+                number: 5,
+            },
+            role: Role::Queen,
+        });
+    s.mv(A, "c2", "c4", 'P');
+    s
+}
+
 #[test]
 fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken_at_once() {
     // Board B: 1.e4 d5 2.exd5, so Black on A holds a pawn. On A Black's h-pawn promotes on
@@ -540,28 +569,10 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
     // (e4) puts it right. Black still holds the pawn.
     let mut relevant = 0;
     for offset in offsets(16) {
-        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
-        s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
-        s.take(B, "e4", "d5", 'P');
-        s.black_pawn_on_g2();
-        s.lift(A, "g2")
-            .wait(200)
-            .lift(A, "h1")
-            .wait(200)
-            .place(A, "h1", 'p')
-            .lay_down(A, "h1")
-            .wait(300)
-            .press(A, Black)
-            .wait(1500)
-            .td(TdAction::SetPromotion {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 5,
-                },
-                role: Role::Queen,
-            });
-        s.mv(A, "c2", "c4", 'P');
+        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        });
         let moved = s.t;
         s.lift(A, "h1")
             .wait(300)
@@ -609,4 +620,111 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
         relevant >= 12,
         "only {relevant} runs showed nothing of the queen"
     );
+}
+
+/// Black drops a pawn on `drop` and presses; White's hand lifts it at once and the piece on
+/// `taker` takes it there, before the board's scan passed the square; White presses. Then
+/// Black answers a7-a6. Returns the match played and whether the board never showed the
+/// dropped pawn, and (where it is) when it read the lying queen as a pawn on h1 between
+/// Black's press and White's.
+fn pawn_dropped_and_taken_at_once_beside_the_lying_queen(
+    flicker: f64,
+    offset: Millis,
+    drop: &str,
+    taker: &str,
+    piece: char,
+) -> (Played, bool, bool) {
+    let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+        lying_pawn_flicker: flicker,
+        ..EmulatorConfig::default()
+    });
+    s.wait(offset * 23);
+    let set = s.t;
+    s.place(A, drop, 'p').wait(60).press(A, Black);
+    let pressed = s.t;
+    s.wait(40)
+        .lift(A, drop)
+        .wait(150)
+        .lift(A, taker)
+        .wait(250)
+        .place(A, drop, piece)
+        .wait(600);
+    let answered = s.t;
+    s.press(A, White).wait(1500);
+    s.mv(A, "a7", "a6", 'p');
+    let p = s.run(3000);
+    let pawn = Some(pc('p'));
+    let unseen = s.seen(A, drop).iter().all(|&(t, q)| t < set || q != pawn);
+    let read = s
+        .seen(A, "h1")
+        .iter()
+        .any(|&(t, q)| t > pressed && t < answered && q == pawn);
+    (p, unseen, read)
+}
+
+#[test]
+fn a_lying_queen_read_where_it_stood_after_a_press_that_showed_nothing_made_no_move() {
+    // Black's press shows nothing: the pawn dropped on a3 was taken by the b1 knight
+    // before the scan passed it. Alone, the press reads as the lying queen's move, unseen
+    // (Qg2, the TD asked where it went), and Nb1-a3 is legal after it. But the board then
+    // read a pawn on h1 (a lying pawn reads so now and then): the queen never left h1, so
+    // the press was the pawn dropped and taken at once: `P@a3 Nxa3 a6`, and the TD's
+    // question answered by the board.
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let (p, unseen, read) =
+            pawn_dropped_and_taken_at_once_beside_the_lying_queen(0.3, offset, "a3", "b1", 'N');
+        if !unseen || !read {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "P@a3", "Nxa3", "a6"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "{at}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 4,
+        "only {relevant} drops unseen with the queen read on h1"
+    );
+}
+
+#[test]
+fn a_pawn_dropped_and_taken_at_once_by_a_pawn_beside_a_lying_queen_is_no_illegal_pawn_step() {
+    // The same, the dropped pawn on d3 taken by the e2 pawn, and the board never reads the
+    // lying queen. Black's press reads as the queen's unseen move, the TD asked where it
+    // went; then e2-d3 is a pawn going diagonally onto an empty square wherever the queen
+    // went: the pawn dropped on d3 and taken there at once is what the board shows, not an
+    // illegal move. The TD's question goes with the queen's move.
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let (p, unseen, _) =
+            pawn_dropped_and_taken_at_once_beside_the_lying_queen(0.0, offset, "d3", "e2", 'P');
+        if !unseen {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "P@d3", "exd3", "a6"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "{at}\n{}",
+            p.dump()
+        );
+    }
+    assert!(relevant >= 4, "only {relevant} drops unseen");
 }

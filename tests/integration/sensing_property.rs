@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Seed 5744562646 (session of 2026-11-27 from 20:17 UTC): `Q@d8+ Kxd8`, the queen
+        // never shown, read as the lying bishop's `Bd7+` (its only move the board would not
+        // show) and `Kd8`, though the board read the bishop on c8 (a lying pawn, for a pass)
+        // after White's press. See
+        // `sensing_promoted::a_lying_queen_read_where_it_stood_after_a_press_that_showed_nothing_made_no_move`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 615_846_284_100_051_014,
+        },
         // Seed 4795831523 (session of 2026-11-27 from 20:17 UTC): the lying queen's unseen
         // Qf1-e2+, the record guessing d1 and asking the TD; White's Bd2, illegal with the
         // guess, read with Black's ply as `P@d2 Bxd2` (a drop taken at once, the only pair
