@@ -281,7 +281,9 @@ pub(super) fn opponent_stood_before_landing(
     };
     let start = history.first().map_or(0, |s| s.t_ms);
     let snap = &history[at];
-    c.expect().differences(&snap.cells).into_iter().any(|sq| {
+    // Where the reading has none of the opponent's pieces (it moves only the presser's:
+    // the record has none there either), the reading's own expectation, already built.
+    cand.expect.differences(&snap.cells).into_iter().any(|sq| {
         let since = value_since(history, at, sq);
         snap.cells.get(sq).color() == Some(!presser)
             && since > start
