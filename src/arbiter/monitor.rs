@@ -9,7 +9,7 @@ use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
 use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
 use crate::rules::{EndReason, Seat};
 use crate::sensing::{
-    self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, explain, explain_before,
+    self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, Tokens, explain, explain_before,
 };
 use crate::{BoardId, Millis};
 
@@ -124,6 +124,7 @@ impl Arbiter {
         let board = sensing::explain::expected_board(expect);
         // A complete move shows on two squares or more; a drop that has landed on one.
         let cells = &self.tracks[b].sensed.cells;
+        let tokens = &self.tracks[b].appearance.tokens;
         let castling_rights = self.game.board(b).castling_rights();
         let opponent_moved = residual.in_progress.count() >= 2
             || residual
@@ -144,7 +145,7 @@ impl Arbiter {
                             to,
                             board.piece_at(to).is_some(),
                         ))
-                        || took_a_piece_just_moved(&board, cells, mover, piece, from, to)
+                        || took_a_piece_just_moved(&board, cells, tokens, mover, piece, from, to)
                         || (opponent_moved && castles(castling_rights, piece, from, to));
                     piece.color == mover && !pressed && !a_reply
                 }
@@ -650,9 +651,12 @@ fn castles(castling_rights: Bitboard, piece: Piece, from: Square, to: Square) ->
 /// `mover` take it there from `from`? Both presses fell between two polls of the clock, so
 /// neither reached the record yet; the capture left only the opponent's emptied square
 /// to show for its move. Those are moves, judged at the next press, not a knocked piece.
+/// A promoted piece laid on its side (`tokens`) reads as nothing where it lies: its square
+/// empty is no sign that it moved.
 fn took_a_piece_just_moved(
     board: &shakmaty::Board,
     cells: &Cells,
+    tokens: &Tokens,
     mover: Color,
     piece: Piece,
     from: Square,
@@ -661,7 +665,9 @@ fn took_a_piece_just_moved(
     // The opponent's pieces gone from their squares: one of them may have made that move.
     let mut gone = (board.by_color(!mover) & !Bitboard::from_square(to))
         .into_iter()
-        .filter(|&sq| cells.get(sq).is_empty());
+        .filter(|&sq| {
+            cells.get(sq).is_empty() && !tokens.get(sq).is_some_and(Token::may_be_unseen)
+        });
     gone.any(|sq| {
         board.piece_at(sq).is_some_and(|p| {
             if !sensing::explain::can_reach(board, sq, p, to, board.piece_at(to).is_some()) {

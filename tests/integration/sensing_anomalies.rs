@@ -182,6 +182,34 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // A piece knocked beside a promoted piece laid on its side: the lying piece's square
+        // read empty taken for its move to where the knocked piece landed, taken there (both
+        // presses unseen), so no `displaced`. Seed 8989's sweep, 2026-11-27 (Black's rook
+        // knocked from a8 to a7 beside the c8 one); seed 6633249580's, 2026-11-27 from 20:17
+        // UTC (White's bishop knocked from c1 to b2 beside a lying knight on d1; Black's
+        // pawn from c7 to b6 beside one on a8). See
+        // `sensing_promoted::a_piece_knocked_where_a_lying_knight_could_have_gone_is_displaced`.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            11_998_086_180_305_288_568,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            6_653_492_736_399_656_068,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            10_852_214_030_577_491_508,
+        ),
         // f4xg5 with the h3 knight pocketed: read as Nxg5 fxg5 fxg5 (two presses missed),
         // the f6 pawn that never left taking on g5, once a landing landed on again by the
         // same colour stopped counting as shown. Seed 6161's sweep, 2026-11-27
@@ -488,16 +516,6 @@ fn injections_still_failing() {
             7,
             Injection::Pocket,
             11_790_065_764_676_179_897,
-        ),
-        // The fresh sweep of seed 8989, 2026-11-27, failing the same way on 17ee9e2: Black's
-        // rook knocked from a8 to a7 beside a promoted pawn laid on its side on c8: no
-        // `displaced` raised.
-        (
-            "uscf-bughouse",
-            BoardId::B,
-            13,
-            Injection::Knock,
-            11_998_086_180_305_288_568,
         ),
     ]);
 }

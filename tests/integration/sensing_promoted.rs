@@ -13,7 +13,7 @@ use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{A, B};
 use tandem::Millis;
-use tandem::arbiter::AlertKind::Promotion;
+use tandem::arbiter::AlertKind::{Displaced, Promotion};
 use tandem::arbiter::{PlyRef, TdAction};
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -727,4 +727,46 @@ fn a_pawn_dropped_and_taken_at_once_by_a_pawn_beside_a_lying_queen_is_no_illegal
         );
     }
     assert!(relevant >= 4, "only {relevant} drops unseen");
+}
+
+#[test]
+fn a_piece_knocked_where_a_lying_knight_could_have_gone_is_displaced() {
+    // White's h-pawn takes on g8 and promotes to a knight laid on its side (the TD told
+    // "knight"). Black answers a4-a3, presses, and its hand knocks the e7 pawn onto f6. The
+    // board reads the lying knight as nothing, as it would read it lifted: "the knight went
+    // to f6 and the pawn took it there, both presses between two polls of the clock" reads
+    // the board as well. But a piece on its side reads as nothing where it lies, so g8 empty
+    // is no sign that it moved: the pawn is displaced, and the TD is told.
+    let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
+        lying_pawn_flicker: 0.0,
+        ..EmulatorConfig::default()
+    });
+    s.h7_takes_g8_laid_down()
+        .press(A, White)
+        .wait(1500)
+        .td(TdAction::SetPromotion {
+            ply: PlyRef {
+                board: A,
+                color: White,
+                number: 5,
+            },
+            role: Role::Knight,
+        });
+    s.lift(A, "a4")
+        .wait(300)
+        .place(A, "a3", 'p')
+        .wait(300)
+        .press(A, Black)
+        .wait(150)
+        .knock(A, "e7", "f6")
+        .wait(4000);
+    let p = s.run(3000);
+    assert_eq!(p.sans(A)[8..], ["hxg8=N", "a3"], "{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        [k(Promotion, Some("g8")), k(Displaced, Some("e7"))],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.open(Displaced), 1, "{}", p.dump());
 }

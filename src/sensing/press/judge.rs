@@ -541,13 +541,15 @@ pub fn judge_two_unseen_presses(
         // The reply takes on the landing: when the first move's piece showed there, or else
         // when it left its square (taken before the scan passed it). A drop must have
         // shown: one taken at once could have been any piece in hand, and only a press
-        // could say it was there at all.
+        // could say it was there at all. So must a piece laid on its side: it reads as
+        // nothing where it lies, so its square never showed it leave.
         let landed_at = if landed == move_landing(reply) {
             let shown = first_shown(k, landed, mover, &history[recent..]);
+            let lying = |from: Square| c.tokens.get(from).is_some_and(Token::may_be_unseen);
             match (shown, first.from()) {
                 (Some(t), _) => t,
-                (None, Some(from)) => changed_at[from.to_usize()],
-                (None, None) => return false,
+                (None, Some(from)) if !lying(from) => changed_at[from.to_usize()],
+                (None, _) => return false,
             }
         } else {
             changed_at[landed.to_usize()]
