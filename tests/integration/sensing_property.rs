@@ -2089,6 +2089,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 6633249580 (session of 2026-11-27 from 20:17 UTC), failing
+        // the same way on 29f74a0, where that session began: `bxa1=R`, the rook laid on its
+        // side, then its unseen `Rc2+` read as a pawn dropped on c2 (`P@c2`), c2 then told
+        // missing.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_301_821_781_774_425_012,
+        },
         // Fresh sweeps of the session of 2026-11-27 from 17:20 UTC, each failing the same way
         // on 9102098 (where it began), each with a promoted piece laid on its side. Seed
         // 2718281828: `P@c6 Nxc6` read as the lying queen's `Qa8-c6` (the pawn shown for a pass,
