@@ -473,23 +473,7 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
             },
         );
         s.black_pawn_on_g2();
-        s.lift(A, "g2")
-            .wait(200)
-            .lift(A, "h1")
-            .wait(200)
-            .place(A, "h1", 'p')
-            .lay_down(A, "h1")
-            .wait(300)
-            .press(A, Black)
-            .wait(1500)
-            .td(tandem::arbiter::TdAction::SetPromotion {
-                ply: tandem::arbiter::PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 5,
-                },
-                role: shakmaty::Role::Queen,
-            });
+        s.gxh1_queen_laid_down();
         s.mv(A, "c2", "c4", 'P');
         s.wait(phase * 23);
         s.lift(A, "d7").wait(300);
@@ -534,23 +518,7 @@ fn lying_queen_on_h1_and_a_pawn_in_hand(a: EmulatorConfig) -> Scene {
     s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
     s.take(B, "e4", "d5", 'P');
     s.black_pawn_on_g2();
-    s.lift(A, "g2")
-        .wait(200)
-        .lift(A, "h1")
-        .wait(200)
-        .place(A, "h1", 'p')
-        .lay_down(A, "h1")
-        .wait(300)
-        .press(A, Black)
-        .wait(1500)
-        .td(TdAction::SetPromotion {
-            ply: PlyRef {
-                board: A,
-                color: Black,
-                number: 5,
-            },
-            role: Role::Queen,
-        });
+    s.gxh1_queen_laid_down();
     s.mv(A, "c2", "c4", 'P');
     s
 }

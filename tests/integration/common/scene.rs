@@ -3,10 +3,12 @@
 //! record and alerts.
 #![allow(dead_code, clippy::unwrap_used)]
 
-use shakmaty::{Color, Piece, Square};
+use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::Millis;
-use tandem::arbiter::{Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, TdAction, Timing};
+use tandem::arbiter::{
+    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, TdAction, Timing,
+};
 use tandem::rules::RulesPreset;
 use tandem::sim::SimOutput;
 use tandem::sim::emulator::{EmulatorConfig, PhysicalAction};
@@ -108,6 +110,29 @@ impl Scene {
             .mv(A, "a5", "a6", 'P')
             .take(A, "h3", "g2", 'p')
             .take(A, "a6", "b7", 'P')
+    }
+
+    /// Board A: Black's g2 pawn (`black_pawn_on_g2`) takes on h1 and is laid on its side
+    /// there, pressed; the TD hears it is a queen.
+    pub fn gxh1_queen_laid_down(&mut self) -> &mut Scene {
+        use BoardId::A;
+        self.lift(A, "g2")
+            .wait(200)
+            .lift(A, "h1")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Color::Black)
+            .wait(1500)
+            .td(TdAction::SetPromotion {
+                ply: PlyRef {
+                    board: A,
+                    color: Color::Black,
+                    number: 5,
+                },
+                role: Role::Queen,
+            })
     }
 
     /// Board A: White's h7 pawn (`pawn_on_the_seventh`) takes on g8 and is laid on its
