@@ -528,10 +528,7 @@ impl Arbiter {
                 .tokens
                 .get(from)
                 .is_some_and(Token::may_be_unseen);
-            let pawn = sensing::Cell::piece(shakmaty::Piece {
-                color: p.color,
-                role: shakmaty::Role::Pawn,
-            });
+            let pawn = Cell::piece(p.color.pawn());
             (lying && history.iter().any(|s| s.cells.get(from) == pawn)).then_some(from)
         });
         if irregular.is_none_or(|n| n == 0) && !landed_missing && seen_where_it_stood.is_none() {
@@ -588,11 +585,10 @@ impl Arbiter {
         // The TD is asked where a promoted piece laid on its side went with the last ply,
         // and has not answered: a pair that moves no piece from its square (a drop taken at
         // once where the reply lands, shown only because the lying piece's landing never
-        // shows) is no correction, unless the board read the piece where it stood since.
-        // The answer settles the reply.
-        // Only while the reply could be legal after the piece's move, wherever it went: a
-        // reply out of place after every one (a pawn going diagonally onto a square the
-        // record has empty) shows the capture of the piece dropped there.
+        // shows) is no correction, the answer settles the reply. Unless the board read the
+        // piece where it stood since, or the reply is out of place wherever the piece went
+        // (a pawn going diagonally onto a square the record has empty): that shows the
+        // capture of a piece dropped there.
         let recorded = self.game.record().get(index).map(|p| p.mv);
         let recorded_from = recorded.and_then(Move::from);
         if self.asked_where(before.ply)
@@ -1402,15 +1398,7 @@ fn hidden_landings(
         if m.from() != Some(from) || m.is_capture() || m.to() == first.to() {
             continue;
         }
-        let mut after = state.clone();
-        if after.apply(m, rules.promotion).is_err() {
-            continue;
-        }
-        let answered = after
-            .legal_moves(rules)
-            .into_iter()
-            .any(|r| r.from() == reply.from() && r.to() == reply.to() && r.role() == reply.role());
-        if answered {
+        if reply_fits(state, rules, m, reply) {
             options.push(m.to());
         }
     }
