@@ -602,6 +602,15 @@ impl Arbiter {
 
     /// What stands on `square` (as the sensors see it) that no move explains.
     pub(super) fn raise_unexplained(&mut self, b: BoardId, square: Square, found: sensing::Cell) {
+        // The TD already told of a piece there no capture supplies (a drop the record has
+        // since read as another move): the same piece, told once.
+        let told = self
+            .alerts
+            .open()
+            .any(|a| a.board == b && a.kind == AlertKind::Unexplained && a.square == Some(square));
+        if told {
+            return;
+        }
         let what = found.to_piece().map_or_else(
             || "piece".to_owned(),
             |p| format!("{} {}", color_name(p.color), role_name(p.role)),

@@ -633,7 +633,8 @@ impl Arbiter {
         }
         self.outputs.push(Output::RecordChanged);
         // A question which pair that ply made with its move or reply no longer fits it;
-        // nor one where a lying piece went with it, once it moves another.
+        // nor one where a lying piece went with it, once it moves another. A drop it made
+        // that waited for the capture supplying it waits no more.
         let read_again = before.ply;
         let moved_from = first.from();
         self.clear_where(|a| match &a.subject {
@@ -641,6 +642,9 @@ impl Arbiter {
             Subject::HiddenMove { ply, .. } => *ply == read_again && moved_from != recorded_from,
             _ => false,
         });
+        if recorded != Some(first) {
+            self.drop_debts.retain(|d| d.ply != read_again);
+        }
         // The last ply moved a promoted piece laid on its side, and the reply is legal
         // wherever else it could have gone too: where it went, only the players can say.
         let options = hidden_landings(&state, self.game.rules(), &before, first, pair.plies[1]);
