@@ -1205,6 +1205,21 @@ impl Arbiter {
         t_msg: Millis,
         clock_ms: Option<u64>,
     ) {
+        // A capture on a square whose piece the TD was told stands displaced elsewhere
+        // explains its square empty, not the piece standing where it went: the last guess.
+        let displaced: Vec<Square> = self
+            .alerts
+            .open()
+            .filter(|a| a.board == b && a.kind == AlertKind::Displaced)
+            .filter_map(|a| a.square)
+            .collect();
+        let mut tied = tied.to_vec();
+        tied.sort_by_key(|k| {
+            k.plies
+                .last()
+                .is_some_and(|m| m.is_capture() && displaced.contains(&m.to()))
+        });
+        let tied = &tied[..];
         let Some(first) = tied.first() else {
             return;
         };

@@ -182,6 +182,18 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // White's f2 pawn knocked onto e2 beside a lying knight on d1 (the record's guess a
+        // queen), then the knight's unseen Ne3: the record guessed Nxf2, the square the TD
+        // was told the pawn stood displaced from, and the pawn on e2 was told again as a
+        // piece no move explains. A capture of a displaced piece's square is the last
+        // guess now. The fresh sweep of seed 7416198487, 2026-11-27 from 20:17 UTC.
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            12,
+            Injection::Knock,
+            11_568_727_693_455_728_875,
+        ),
         // An extra knight set on d1 with a lying bishop's capture, read as a knight dropped
         // out of the reserve (told when the grace ran out), then, with the reply, as the
         // bishop's capture: the knight told again as a piece no move explains. The same
@@ -510,16 +522,6 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
-        // The fresh sweep of seed 7416198487 (session of 2026-11-27 from 20:17 UTC), failing
-        // the same way on 29f74a0, where it began: White's f2 pawn knocked onto e2 beside
-        // the lying d1 queen is told displaced, and e2 then unexplained as well.
-        (
-            "uscf-bughouse",
-            BoardId::A,
-            12,
-            Injection::Knock,
-            11_568_727_693_455_728_875,
-        ),
         // The fresh sweep of seed 3322 (20,000 injections a preset), 2026-11-24 night; it
         // fails the same way on 08b0f59, where that session began. Black promotes g2-g1
         // to a bishop laid on its side (unseen), and the extra knight set on c1 with it is
