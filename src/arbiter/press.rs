@@ -605,7 +605,7 @@ impl Arbiter {
         }
         // The same pawn promoting on another square becomes the same piece: the one the
         // record has (read from its token, or named by the TD) stays.
-        let first = match (pair.plies[0], self.game.record().get(index).map(|p| p.mv)) {
+        let first = match (pair.plies[0], recorded) {
             (
                 Move::Normal {
                     role,
