@@ -415,6 +415,46 @@ fn a_knight_out_and_back_behind_presses_the_clock_never_showed_is_four_moves() {
     );
 }
 
+/// After 1.e4 e5, White's bishop stops on c4 and White presses, Black answers h7-h6 and
+/// presses, and White's bishop goes on along the same diagonal to b5 and White presses:
+/// the clock showed none of the first two presses. Black lifts the h-pawn again at once for
+/// h6-h5, before White's press is judged. With the pawn in hand, "Bf1-b5, the h-pawn's
+/// move under way" costs as much as `Bc4 h6 Bb5`, and the fewer plies would win; but
+/// Black's pawn stood on h6 before the bishop landed on b5, and the board as the press left
+/// it tells: `Bc4 h6 Bb5 h5`, with no alert.
+#[test]
+fn a_bishop_on_past_the_reply_read_after_the_reply_s_pawn_is_lifted_again_is_three_moves() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.lift(A, "f1").wait(200).place(A, "c4", 'B').wait(60);
+            let first = s.t;
+            s.press(A, White)
+                .wait(80)
+                .lift(A, "h7")
+                .wait(150)
+                .place(A, "h6", 'p')
+                .wait(40);
+            let last = s.t;
+            s.press(A, Black)
+                .wait(1500)
+                .lift(A, "c4")
+                .wait(200)
+                .place(A, "b5", 'B')
+                .wait(60)
+                .press(A, White)
+                .wait(150)
+                .lift(A, "h6")
+                .wait(1200)
+                .place(A, "h5", 'p')
+                .wait(60)
+                .press(A, Black);
+            (first, last)
+        },
+        &["e4", "e5", "Bc4", "h6", "Bb5", "h5"],
+    );
+}
+
 /// On a Bluetooth board whose clock messages come late (a second and more after the
 /// lever), Black plays a7-a5 and presses; White's hand is on the a5 pawn at once and takes
 /// it with the b4 pawn, and Black answers dxe4 as soon as White has pressed, its lift

@@ -269,6 +269,7 @@ fn judge_press_now(
         && !reply_first
     {
         let long = judge_at(c, presser, history, Depth::Long, deadline);
+        let long = as_the_press_left_it(c, presser, history, stood, &short, long, pressed_at);
         let Some((k, _)) = committed_reading(&long).filter(|(k, _)| all_landed_by(k, pressed_at))
         else {
             return taken_at_once_before_the_reply(c, history, short, long);
@@ -301,29 +302,13 @@ fn judge_press_now(
     // seconds unchanged); then the deeper reading must put right what the short one could
     // not — an illegal reading, or the mover's own pieces left unexplained — and not just
     // absorb the opponent's next move in progress.
-    let long = long_first.unwrap_or_else(|| judge_at(c, presser, history, Depth::Long, deadline));
+    let long = long_first.unwrap_or_else(|| {
+        let long = judge_at(c, presser, history, Depth::Long, deadline);
+        as_the_press_left_it(c, presser, history, stood, &short, long, pressed_at)
+    });
     // The same plies in another order reach the same board (the presser's two moves may
     // swap): the board showed the order, by when each landing first appeared.
-    let long = match long {
-        Verdict::Ambiguous { tied, residual } => {
-            let in_order: Vec<Candidate> = tied
-                .into_iter()
-                .filter(|k| landings_in_order(c, k, history))
-                .collect();
-            match <[Candidate; 1]>::try_from(in_order) {
-                Ok([one]) => Verdict::Commit {
-                    candidate: one,
-                    residual,
-                    snapshot: history.len().saturating_sub(1),
-                },
-                Err(rest) => Verdict::Ambiguous {
-                    tied: rest,
-                    residual,
-                },
-            }
-        }
-        other => other,
-    };
+    let long = in_landing_order(c, history, long, history.len().saturating_sub(1));
     // A deeper reading claims moves nobody saw being pressed: each of its moves must at
     // least have been seen landing.
     let long = match long {
@@ -391,6 +376,86 @@ fn judge_press_now(
         hold_unseen_presses(c, presser, history, seen, long)
     } else {
         short
+    }
+}
+
+/// The opponent's move stood before the presser's last landing, and the deeper reading
+/// is still the short one: by now the opponent may have lifted that piece again for the
+/// next move (even before the press message came), which costs the three plies as much
+/// as the one, and the fewer plies win the tie. The board as the presser's last landing
+/// left it tells them apart: three plies read there replace the one.
+fn as_the_press_left_it(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    stood: bool,
+    short: &Verdict,
+    long: Verdict,
+    pressed_at: Millis,
+) -> Verdict {
+    let same = |l: &Verdict| {
+        committed_reading(l)
+            .zip(committed_reading(short))
+            .is_some_and(|((kl, _), (ks, _))| kl.plies == ks.plies)
+    };
+    if !stood || !same(&long) {
+        return long;
+    }
+    let Some(landed) =
+        committed_reading(short).and_then(|(k, _)| last_landing_shown(k, presser, history))
+    else {
+        return long;
+    };
+    let Some(cut) = history.iter().rposition(|s| s.t_ms <= landed) else {
+        return long;
+    };
+    if cut + 1 == history.len() {
+        return long;
+    }
+    // Scored by cost at that moment: three plies alike but for where the presser's first
+    // move stopped tie there, and the board showed which (each landing in order).
+    let then = judge_by_cost(
+        c,
+        presser,
+        &history[..=cut],
+        Depth::Long,
+        pressed_at + c.scan_ms,
+    );
+    match in_landing_order(c, history, then, cut) {
+        then @ Verdict::Commit { .. }
+            if committed_reading(&then).is_some_and(|(k, _)| k.plies.len() == 3) =>
+        {
+            then
+        }
+        _ => long,
+    }
+}
+
+/// Readings tied on cost that differ only in the order (or the stops) of their plies:
+/// the one whose every landing the board showed, in order, is committed at `snapshot`.
+fn in_landing_order(
+    c: &Committed<'_>,
+    history: &[Snapshot],
+    verdict: Verdict,
+    snapshot: usize,
+) -> Verdict {
+    let Verdict::Ambiguous { tied, residual } = verdict else {
+        return verdict;
+    };
+    let in_order: Vec<Candidate> = tied
+        .into_iter()
+        .filter(|k| landings_in_order(c, k, history))
+        .collect();
+    match <[Candidate; 1]>::try_from(in_order) {
+        Ok([one]) => Verdict::Commit {
+            candidate: one,
+            residual,
+            snapshot,
+        },
+        Err(rest) => Verdict::Ambiguous {
+            tied: rest,
+            residual,
+        },
     }
 }
 
