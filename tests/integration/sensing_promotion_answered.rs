@@ -141,3 +141,54 @@ fn a_victim_lifted_before_a_lying_promoted_pawn_shows_is_not_missing() {
         "only {relevant} runs of the victim lifted early"
     );
 }
+
+/// Black's g2 pawn takes on f1 and becomes a knight (a spare knight set there), and White
+/// answers Ng1-f3 at once, both pressed, the clock showing Black's press late or never. A
+/// queen on f1 would check the king beside it, and Nf3 would then be illegal: read as the
+/// knight the board shows, the pair is `gxf1=N Nf3`, with no alert. At 40 offsets of the
+/// clock's second, the clock hid Black's press at least 4 times.
+#[test]
+fn an_underpromotion_answered_before_the_clock_showed_it_is_read_with_its_piece() {
+    use crate::common::scene::offsets;
+    use tandem::dgt::ClockSide;
+    let mut unseen = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_pawn_on_g2();
+        s.wait(offset * 50);
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "f1")
+            .wait(200)
+            .place(A, "f1", 'n')
+            .wait(60);
+        let first = s.t;
+        s.press(A, Black)
+            .wait(100)
+            .lift(A, "g1")
+            .wait(200)
+            .place(A, "f3", 'N')
+            .wait(60);
+        let last = s.t;
+        s.press(A, White).wait(8000);
+        let p = s.run(3000);
+        // White's clock is on the left: Black's press shows as it starting to run.
+        let shown = s
+            .clock_seen(A)
+            .iter()
+            .any(|&(t, running)| t > first && t <= last && running == Some(ClockSide::Left));
+        if !shown {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "a3", "h5", "a4", "h4", "a5", "h3", "a6", "hxg2", "axb7", "gxf1=N", "Nf3"
+            ],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(unseen >= 4, "only {unseen} presses the clock never showed");
+}

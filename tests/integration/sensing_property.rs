@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Seed 8544003745's sweep (session of 2026-11-27 from 23:09 UTC, on b5cbb66):
+        // `e1=R Qb5`, Black's press unseen, read as `P@b5 Qxb5` and then `e1=R`. The pair
+        // was read with the promotion as a queen, which checks the king on f2 and makes
+        // `Qb5` illegal; the spare rook on e1 names it (see
+        // `sensing_promotion_answered::an_underpromotion_answered_before_the_clock_showed_it_is_read_with_its_piece`).
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 11_951_181_143_202_607_691,
+        },
         // Two presses unseen, the opponent's piece that stood between lifted again for its
         // next move before the press was judged (session of 2026-11-27 from 23:09 UTC; see
         // `sensing_press_timing::a_bishop_on_past_the_reply_read_after_the_reply_s_pawn_is_lifted_again_is_three_moves`).
@@ -2113,6 +2127,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 8544003745 (session of 2026-11-27 from 23:09 UTC), on
+        // b5cbb66, with a queen promoted and laid on its side on h1: `Qg3+ Qxg3` (the
+        // queen taken at once, never shown) read as `Qxh3 Q@g3`, the pair that ends on the
+        // same board.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 7_722_771_985_140_521_942,
+        },
         // The fresh sweep of seed 7745966692 (session of 2026-11-27 from 20:17 UTC) on
         // 7b9a31a, both false alarms failing the same way on 29f74a0, both with a promoted
         // pawn laid on its side: a knight told missing from h6 beside the lying h1 queen;

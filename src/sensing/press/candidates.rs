@@ -15,17 +15,17 @@ pub(super) fn candidates(
     let turn = c.state.turn();
     if presser == turn {
         if depth == Depth::Three {
-            return three_ply(c, diff);
+            return three_ply(c, diff, cells);
         }
         let mut out = one_ply(c, presser, diff, cells);
         if depth == Depth::Long {
             // Two presses missed (both players pressed between two clock polls): three plies.
-            out.extend(three_ply(c, diff));
+            out.extend(three_ply(c, diff, cells));
         }
         out
     } else {
         // The opponent's press was missed: the opponent moved, then the presser.
-        two_ply(c, diff)
+        two_ply(c, diff, cells)
     }
 }
 
@@ -55,13 +55,14 @@ pub(super) fn one_ply(
 }
 
 /// The side to move moves, then the other side: a missed press in between.
-pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
-    deep_or_whole(diff, |keep| two_ply_where(c, diff, keep))
+pub(super) fn two_ply(c: &Committed<'_>, diff: Bitboard, cells: &Cells) -> Vec<Candidate> {
+    deep_or_whole(diff, |keep| two_ply_where(c, diff, cells, keep))
 }
 
 fn two_ply_where(
     c: &Committed<'_>,
     diff: Bitboard,
+    cells: &Cells,
     keep: &dyn Fn(Move) -> bool,
 ) -> Option<Vec<Candidate>> {
     let mut out = Vec::new();
@@ -69,6 +70,7 @@ fn two_ply_where(
         if !keep(m1) {
             continue;
         }
+        let m1 = named_by_token(m1, cells, c.state.turn());
         let Some((state1, tokens1, allow1)) = step(c.state, c.rules, c.tokens, c.allowances, m1)
         else {
             continue;
@@ -115,13 +117,14 @@ pub(super) const MAX_DEEP_CANDIDATES: usize = 1500;
 /// a few hundred.
 pub(super) const MAX_READINGS_SCORED: usize = 3_000;
 
-pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard) -> Vec<Candidate> {
-    deep_or_whole(diff, |keep| three_ply_where(c, diff, keep))
+pub(super) fn three_ply(c: &Committed<'_>, diff: Bitboard, cells: &Cells) -> Vec<Candidate> {
+    deep_or_whole(diff, |keep| three_ply_where(c, diff, cells, keep))
 }
 
 fn three_ply_where(
     c: &Committed<'_>,
     diff: Bitboard,
+    cells: &Cells,
     keep: &dyn Fn(Move) -> bool,
 ) -> Option<Vec<Candidate>> {
     let mut out = Vec::new();
@@ -129,6 +132,7 @@ fn three_ply_where(
         if !keep(m1) {
             continue;
         }
+        let m1 = named_by_token(m1, cells, c.state.turn());
         let Some((s1, t1, a1)) = step(c.state, c.rules, c.tokens, c.allowances, m1) else {
             continue;
         };
@@ -137,6 +141,7 @@ fn three_ply_where(
             if !keep(m2) {
                 continue;
             }
+            let m2 = named_by_token(m2, cells, !c.state.turn());
             let Some((s2, t2, a2)) = step(&s1, c.rules, &t1, &a1, m2) else {
                 continue;
             };
@@ -149,6 +154,32 @@ fn three_ply_where(
         }
     }
     Some(out)
+}
+
+/// A promotion read among the legal moves stands for every piece, as a queen, and its
+/// piece is read from the token at commit. Before another ply of the same reading, though,
+/// the piece decides what that ply may do (a queen checks where a rook does not): a spare
+/// piece of another kind standing on the promotion square names it there.
+fn named_by_token(m: Move, cells: &Cells, mover: Color) -> Move {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: Some(_),
+        } => match promotion_role(cells.get(to), mover) {
+            (named, false) => Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: Some(named),
+            },
+            _ => m,
+        },
+        _ => m,
+    }
 }
 
 /// The readings `before`, then each legal move that could show on the board (`unseen`:

@@ -556,7 +556,7 @@ pub fn judge_two_unseen_presses(
         };
         changed_at[reply_left.to_usize()] + scan_ms >= landed_at
     };
-    let mut exact: Vec<Candidate> = two_ply(c, diff)
+    let mut exact: Vec<Candidate> = two_ply(c, diff, latest)
         .into_iter()
         .filter(|k| {
             k.plies.iter().all(|m| touched(*m).intersects(diff))

@@ -721,7 +721,7 @@ pub fn judge_stable(c: &Committed<'_>, latest: &Cells) -> Option<Candidate> {
         .collect();
     if exact.is_empty() {
         // The opponent may have replied before the board was quiet: two plies.
-        exact = two_ply(c, diff)
+        exact = two_ply(c, diff, latest)
             .into_iter()
             .filter(|cand| cand.expect.matches(latest))
             .collect();
