@@ -261,6 +261,11 @@ impl Arbiter {
             {
                 consider(t);
             }
+            if track.presses.pending.is_none()
+                && let Some(t) = track.monitor.extra.next_due(track.timing.displaced_ms)
+            {
+                consider(t);
+            }
             if let Some(t) = track.monitor.unknown.next_due(track.timing.unexplained_ms) {
                 consider(t);
             }

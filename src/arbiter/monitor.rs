@@ -106,6 +106,7 @@ impl Arbiter {
         let track = &mut self.tracks[b];
         track.monitor.displaced.clear();
         track.monitor.unknown.clear();
+        track.monitor.extra.clear();
         track.presses.pending = None;
         track.presses.queued = None;
         track.presses.carried = None;
@@ -152,6 +153,9 @@ impl Arbiter {
                 _ => false,
             })
             .collect();
+        let lying = tokens
+            .iter()
+            .any(|(sq, t)| t.may_be_unseen() && board.color_at(sq) == Some(mover));
         let track = &mut self.tracks[b];
         let gone = track.monitor.displaced.update(&displaced_now, now);
         // Tokens the board cannot name.
@@ -164,6 +168,31 @@ impl Arbiter {
             })
             .collect();
         let unknown_gone = track.monitor.unknown.update(&unknown_now, now);
+        // A piece of the side that just moved, set down where nothing explains it after
+        // its press was read, while the opponent thinks: the next press may be a minute
+        // away, so it is told once it has stood as long as a displaced piece may. Not
+        // while a press is judged or a press showed nothing yet (it may be that piece's
+        // move), nor with the opponent's move under way, nor a pawn where the mover has
+        // a piece laid on its side (which the board may read as a pawn for a pass).
+        let extra_now: Vec<(Square, Cell)> =
+            if pressed || track.presses.unexplained.is_some() || residual.in_progress.any() {
+                Vec::new()
+            } else {
+                residual
+                    .anomalies
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Anomaly::Unexplained { square, found } => found
+                            .to_piece()
+                            .filter(|p| p.color == mover && !(lying && p.role == Role::Pawn))
+                            .map(|_| (square, found)),
+                        _ => None,
+                    })
+                    .collect()
+            };
+        // Gone again (or the board stirring) before it was told: nothing to tell; once
+        // told, its alert clears when the square is right again (`clear_put_right`).
+        track.monitor.extra.update(&extra_now, now);
         for a in gone {
             self.clear(b, AlertKind::Displaced, Some(a.square()));
         }
@@ -311,6 +340,15 @@ impl Arbiter {
                     Subject::Seat(Seat::new(b, piece.color)),
                 );
             }
+        }
+        let track = &mut self.tracks[b];
+        let due = if track.presses.pending.is_none() {
+            track.monitor.extra.take_due(timing.displaced_ms, now)
+        } else {
+            Vec::new()
+        };
+        for (square, found) in due {
+            self.raise_unexplained(b, square, found);
         }
         let due = self.tracks[b]
             .monitor

@@ -354,6 +354,9 @@ pub struct MonitorState {
     pub displaced: WatchList<Anomaly>,
     /// Tokens the board cannot name.
     pub unknown: WatchList<Square>,
+    /// Pieces of the side that just moved standing where nothing explains them, set down
+    /// after its press, the board otherwise quiet: told without waiting for a press.
+    pub extra: WatchList<(Square, Cell)>,
     /// What was wrong with each colour's pieces at that colour's last commit (pieces
     /// gone, those the opponent may be lifting as victims included): what is still wrong
     /// at its next commit is reported.

@@ -586,6 +586,32 @@ fn drop_of_a_piece_nobody_captured_is_unexplained() {
     assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
 }
 
+/// White plays e4 and presses; while Black thinks, a white knight is set on e5 (a piece
+/// from the box, a hand's slip). Black's press may be a minute away: the knight is told as
+/// unexplained once it has stood as long as a displaced piece may, not at that press. Black
+/// then plays d5: the knight is told once, and its alert stays open while it stands.
+#[test]
+fn a_piece_set_down_after_the_press_is_told_while_the_opponent_thinks() {
+    let mut s = Scene::new("uscf-bughouse");
+    s.mv(A, "e2", "e4", 'P');
+    s.wait(1500).place(A, "e5", 'N');
+    let placed = s.t;
+    s.wait(6000);
+    s.mv(A, "d7", "d5", 'p');
+    let p = s.run(3000);
+    assert_eq!(p.sans(A), ["e4", "d5"], "{}", p.dump());
+    assert_eq!(p.alerts(), vec![k(Unexplained, Some("e5"))], "{}", p.dump());
+    // Told while Black was still thinking: within a scan and a displaced piece's wait
+    // (USB board: 250 ms + 2,000 ms) and the scan's report of it.
+    let told = p.raised[0].t_ms;
+    assert!(
+        told <= placed + 3000,
+        "told at {told}, placed at {placed}\n{}",
+        p.dump()
+    );
+    assert_eq!(p.open(Unexplained), 1, "{}", p.dump());
+}
+
 #[test]
 fn drop_arriving_before_the_partner_capture_is_reported_is_fine() {
     let mut s = Scene::new("uscf-bughouse");

@@ -182,6 +182,17 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // An extra knight set on g6 as Black pressed Qh4+, first shown after the press was
+        // read; the match ended (the rehearsal's last ply) before White's press, which
+        // would have told it. A piece set down after the press is told while the opponent
+        // thinks now. The fresh sweep of seed 8544003745, 2026-11-27 from 23:09 UTC.
+        (
+            "transfer-chess",
+            BoardId::B,
+            7,
+            Injection::ExtraPiece,
+            13_555_383_933_814_647_587,
+        ),
         // White's f2 pawn knocked onto e2 beside a lying knight on d1 (the record's guess a
         // queen), then the knight's unseen Ne3: the record guessed Nxf2, the square the TD
         // was told the pawn stood displaced from, and the pawn on e2 was told again as a
