@@ -2153,6 +2153,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 9539392014 (session of 2026-11-27 from 23:09 UTC) on
+        // 1ec7e1a, failing the same way on b5cbb66: two promoted pieces laid on their
+        // side, a rook on a1 and a knight on c1, and the rook's `Rxa2` read as the
+        // knight's `Nxa2+` (only the players know which lying piece took).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 13_746_980_937_529_164_841,
+        },
         // The fresh sweep of seed 9327379053 (session of 2026-11-27 from 23:09 UTC) on
         // ca8719d, each failing the same way on b5cbb66, where that session began:
         // `Qa7 e3 Qxe3+` (the queen back through b6, its first stop on the line of its

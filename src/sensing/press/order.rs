@@ -826,19 +826,6 @@ pub(super) fn moved_after_reply(
     if moved_on > began + c.scan_ms {
         return true;
     }
-    // A piece of the mover's standing where the reading has none, first reported more
-    // than a scan after the reply's first report, was set down after the reply began
-    // (the board reports a change within a scan of it): the move pressed was complete
-    // before the lever, so that landing is the mover's next move, whenever its piece was
-    // lifted (a rook lifted as the reply began, set down after it).
-    let landed_since = (off & !taken)
-        .into_iter()
-        .filter(|&sq| snap.cells.get(sq).color() == Some(mover))
-        .map(|sq| value_since(history, at, sq))
-        .min();
-    if landed_since.is_some_and(|t| t > began + c.scan_ms) {
-        return true;
-    }
     // The scan last reported the piece on the reading's landing at `seen` (a board reports
     // a square when it changes: what a snapshot shows may be older than the snapshot).
     // Had it gone on to another landing before the press, that landing came after `seen`,
@@ -863,6 +850,20 @@ pub(super) fn moved_after_reply(
         .find(|s| reply_landed(expect, &s.cells, opp))
         .map(|s| s.t_ms);
     let stood = history.get(shown).map(|s| s.t_ms);
-    matches!((landed, stood), (Some(l), Some(s))
+    if matches!((landed, stood), (Some(l), Some(s))
         if l < moved_on && moved_on > s + c.scan_ms + 60)
+    {
+        return true;
+    }
+    // A piece of the mover's standing where the reading has none, first reported more
+    // than a scan after the reply's first report, was set down after the reply began
+    // (the board reports a change within a scan of it): the move pressed was complete
+    // before the lever, so that landing is the mover's next move, whenever its piece was
+    // lifted (a rook lifted as the reply began, set down after it).
+    (off & !taken)
+        .into_iter()
+        .filter(|&sq| snap.cells.get(sq).color() == Some(mover))
+        .map(|sq| value_since(history, at, sq))
+        .min()
+        .is_some_and(|t| t > began + c.scan_ms)
 }
