@@ -3,10 +3,10 @@
 //! the plies into the record, and, without a clock, committing a position that stands
 //! still.
 
-use shakmaty::{Color, Move, Square};
+use shakmaty::{Color, Move, Role, Square};
 
 use super::track::{BeforeLastPly, OwedPress, PendingPress, StableCommit, Track, UnexplainedPress};
-use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name};
+use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
 use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
 use crate::sensing::{
@@ -582,6 +582,24 @@ impl Arbiter {
         if pair.plies.len() != 2 || pair.irregular > 0 || worse {
             return None;
         }
+        // The recorded promotion read as another piece, the reply legal only so: the piece
+        // is the TD's to name (asked already), and the reply's illegality waits for that.
+        let same_square_other_piece = match (pair.plies[0], self.game.record().get(index)) {
+            (
+                Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(read),
+                    ..
+                },
+                Some(p),
+            ) => matches!(p.mv, Move::Normal { from: f, to: t, promotion: Some(was), .. }
+                if f == from && t == to && was != read),
+            _ => false,
+        };
+        if same_square_other_piece {
+            return None;
+        }
         // The TD is asked where a promoted piece laid on its side went with the last ply,
         // and has not answered: a pair that moves no piece from its square (a drop taken at
         // once where the reply lands, shown only because the lying piece's landing never
@@ -860,7 +878,7 @@ impl Arbiter {
         let window = self.tracks[b].sensed.history.clone();
         // A press that showed no move is accounted for by the moves recorded now.
         self.tracks[b].presses.unexplained = None;
-        let mut promotions_to_confirm: Vec<(PlyRef, Square)> = Vec::new();
+        let mut promotions_to_confirm: Vec<(PlyRef, Square, Role)> = Vec::new();
         // Promotions of this commit whose piece the TD is asked for below.
         let mut unnamed: Vec<PlyRef> = Vec::new();
         // What each promotion square showed of its promoted piece (its token is settled
@@ -882,6 +900,15 @@ impl Arbiter {
                     let shown = promotion_shown(&window, cells, from, to, mover);
                     promotions_shown.push((to, shown));
                     let (piece, confirm) = sensing::press::promotion_role(shown, mover);
+                    // A reading that took the unnamed piece for another than a queen (the
+                    // plies after it are legal only so) keeps it, still asked of the TD.
+                    let piece = match planned {
+                        Move::Normal {
+                            promotion: Some(read),
+                            ..
+                        } if confirm && read != Role::Queen => read,
+                        _ => piece,
+                    };
                     let promotion = Some(piece);
                     let mv = Move::Normal {
                         role,
@@ -913,8 +940,14 @@ impl Arbiter {
                 number,
             };
             self.outputs.push(Output::Committed { ply });
-            if confirm && let Move::Normal { to, .. } = mv {
-                promotions_to_confirm.push((ply, to));
+            if confirm
+                && let Move::Normal {
+                    to,
+                    promotion: Some(piece),
+                    ..
+                } = mv
+            {
+                promotions_to_confirm.push((ply, to, piece));
                 unnamed.push(ply);
             }
             self.after_ply(b, index, ply, &unnamed);
@@ -928,8 +961,8 @@ impl Arbiter {
             self.ask_if_twin(b, &earlier, &window);
         }
         self.adopt_appearance(b, cand, cells, &promotions_shown);
-        for (ply, sq) in promotions_to_confirm {
-            self.ask_promotion_piece(b, ply, sq);
+        for (ply, sq, piece) in promotions_to_confirm {
+            self.ask_promotion_piece(b, ply, sq, piece);
         }
         self.after_commit_checks(b, final_call, t_msg, landed_at, &window);
     }
@@ -985,8 +1018,9 @@ impl Arbiter {
         sensed.restart_history(decisive);
     }
 
-    /// A pawn promoted with no spare piece showing: recorded as a queen, the TD asked.
-    fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square) {
+    /// A pawn promoted with no spare piece showing: recorded as `piece` (a queen, unless
+    /// the moves after it are legal only with another), the TD asked.
+    fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square, piece: Role) {
         let how = match self.tracks[b].appearance.tokens.get(sq) {
             Some(Token::Hidden) => "a pawn laid on its side",
             Some(Token::Pawn) => "a pawn",
@@ -996,7 +1030,10 @@ impl Arbiter {
             b,
             AlertKind::Promotion,
             Some(sq),
-            format!("promoted pawn on {b}:{sq} ({how}) recorded as a queen: which piece?"),
+            format!(
+                "promoted pawn on {b}:{sq} ({how}) recorded as a {}: which piece?",
+                role_name(piece)
+            ),
             Subject::Ply(ply),
         );
     }

@@ -192,3 +192,72 @@ fn an_underpromotion_answered_before_the_clock_showed_it_is_read_with_its_piece(
     }
     assert!(unseen >= 4, "only {unseen} presses the clock never showed");
 }
+
+/// The same with the pawn left upright on f1 (no spare piece: nothing names the piece).
+/// White's Nf3 is legal only if f1 is no queen (nor a rook, which would check along the
+/// rank). Where the pair is read together (the clock never showed Black's press), it is
+/// read with a knight on f1, the likeliest piece the reply allows, and the TD asked as for
+/// any unnamed promotion: `gxf1=N Nf3`, one question, naming the knight recorded. Where
+/// the promotion was read alone first, it is recorded as a queen, and Nf3's illegality
+/// waits for the TD's answer, as before (`sensing_promotion_question`): one question,
+/// naming the queen. At 40 offsets of
+/// the clock's second, the pair was read together at least 4 times.
+#[test]
+fn an_upright_pawn_promotion_answered_before_the_clock_showed_it_is_read_as_the_reply_allows() {
+    use crate::common::scene::offsets;
+    use tandem::arbiter::AlertKind::Promotion;
+    let mut together = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_pawn_on_g2();
+        s.wait(offset * 50);
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "f1")
+            .wait(200)
+            .place(A, "f1", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "g1")
+            .wait(200)
+            .place(A, "f3", 'N')
+            .wait(60)
+            .press(A, White)
+            .wait(8000);
+        let p = s.run(3000);
+        let read_together = p.sans(A).get(9).is_some_and(|m| m == "gxf1=N");
+        // Against a queen, the reply is written as the illegal move it would be.
+        let (promotion, reply, piece) = if read_together {
+            together += 1;
+            ("gxf1=N", "Nf3", "knight")
+        } else {
+            ("gxf1=Q+", "Ng1f3", "queen")
+        };
+        assert_eq!(
+            p.sans(A),
+            [
+                "a3", "h5", "a4", "h4", "a5", "h3", "a6", "hxg2", "axb7", promotion, reply
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("f1"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.raised[0]
+                .detail
+                .contains(&format!("recorded as a {piece}")),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        together >= 4,
+        "the pair read together only {together} times"
+    );
+}

@@ -146,6 +146,31 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A promotion whose token names no piece, read with the plies after it (presses
+        // unseen), those plies legal only if it is no queen (session of 2026-11-27 from
+        // 23:09 UTC; see
+        // `sensing_promotion_answered::an_upright_pawn_promotion_answered_before_the_clock_showed_it_is_read_as_the_reply_allows`).
+        // Seed 2024's sweep: `exf1=N Ra2 Bd6` (an upright pawn on f1) read as `Ba3 Rxa3
+        // exf1=Q+`, then a desync.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 11_920_993_448_729_155_752,
+        },
+        // Seed 2711275's sweep: a laid-down pawn's promotion `cxd1=B` read as `c1=B`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 2_093_983_684_283_601_154,
+        },
         // Seed 9327379053's sweep (session of 2026-11-27 from 23:09 UTC, on ca8719d), the
         // same class: failing on b5cbb66 too, passing with the rule below.
         Setup {
@@ -2296,18 +2321,8 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 17_277_204_898_608_565_808,
         },
-        // The fresh sweep of seed 2711275 on the same build (1 of 100,000), failing the same
-        // way on ef6da57: a laid-down pawn's promotion `cxd1=B` read as `c1=B`, the
-        // other way round from seed 2711272's.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, false],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 2_093_983_684_283_601_154,
-        },
+        // (Seed 2711275's failure, `cxd1=B` read as `c1=B`, passes since the session of
+        // 2026-11-27 from 23:09 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, true],
@@ -2508,17 +2523,8 @@ fn setups_still_failing() {
             seed: 9_665_439_841_911_437_197,
         },
         // The fresh sweeps of 2026-11-25 (03:35–06:35 UTC), each failing the same way on
-        // 7d9d964, where that session began. Seed 2024: a promotion on f1 set as an
-        // upright pawn read a ply off (`exf1=N` as `exf1=Q+`, then a desync).
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, true],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 2,
-            promotion: PromotionToken::UprightPawn,
-            seed: 11_920_993_448_729_155_752,
-        },
+        // 7d9d964, where that session began (seed 2024's, `exf1=N` read as `exf1=Q+`,
+        // passes since the session of 2026-11-27 from 23:09 UTC).
         // Seed 2468 on the final build: two knights promoted and laid on their side whose
         // unseen moves were read elsewhere (`Nb3` for `b3`; `Nc2+` as `P@c2`).
         Setup {

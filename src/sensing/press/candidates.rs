@@ -78,11 +78,84 @@ fn two_ply_where(
         let unseen = unseen_move(m1, diff);
         let at = (&state1, &tokens1, allow1.as_slice());
         last_plies(&mut out, at, c.rules, diff, !unseen, &[m1], keep);
+        let before = (c.state, c.tokens, c.allowances);
+        for (other, (s, t, a), replies) in
+            unnamed_promotions(c.rules, before, m1, at, cells, diff, !unseen, keep)
+        {
+            let from = Start::new(&s, &t, &a);
+            for m2 in replies {
+                advance(
+                    &mut out,
+                    &from,
+                    c.rules,
+                    &[other],
+                    m2,
+                    Some(Legality::Legal),
+                );
+            }
+        }
         if out.len() > MAX_DEEP_CANDIDATES {
             return None;
         }
     }
     Some(out)
+}
+
+/// A promotion read as a queen whose token names no piece (a pawn, or nothing seen): the
+/// other pieces it may be, each with the board after it and the next plies that could
+/// show (`keep`) legal only if it is that piece, not a queen nor one listed before it (a
+/// queen checks where a knight does not). Only the plies a queen would rule out: the rest
+/// read the queen, asked of the TD as before.
+#[allow(clippy::too_many_arguments)]
+fn unnamed_promotions(
+    rules: &RulesPreset,
+    before: (&BoardState, &Tokens, &[(Square, u16)]),
+    m: Move,
+    queen: (&BoardState, &Tokens, &[(Square, u16)]),
+    cells: &Cells,
+    diff: Bitboard,
+    unseen: bool,
+    keep: &dyn Fn(Move) -> bool,
+) -> Vec<(Move, Stepped, Vec<Move>)> {
+    let (state, tokens, allowances) = before;
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: Some(Role::Queen),
+    } = m
+    else {
+        return Vec::new();
+    };
+    if !promotion_role(cells.get(to), state.turn()).1 {
+        return Vec::new();
+    }
+    let mut covered = relevant_legal_moves(queen.0, rules, queen.1, diff, unseen);
+    let mut out = Vec::new();
+    for piece in [Role::Knight, Role::Rook, Role::Bishop] {
+        if !rules.promotion_roles.contains(&piece) {
+            continue;
+        }
+        let other = Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: Some(piece),
+        };
+        let Some(stepped) = step(state, rules, tokens, allowances, other) else {
+            continue;
+        };
+        let mut replies = relevant_legal_moves(&stepped.0, rules, &stepped.1, diff, unseen);
+        replies.retain(|&r| keep(r) && !covered.contains(&r));
+        if replies.is_empty() {
+            continue;
+        }
+        covered.extend(replies.iter().copied());
+        out.push((other, stepped, replies));
+    }
+    out
 }
 
 /// The readings of several plies `build` makes, keeping every ply that touches a
@@ -148,9 +221,43 @@ fn three_ply_where(
             let unseen2 = unseen1 || unseen_move(m2, diff);
             let at = (&s2, &t2, a2.as_slice());
             last_plies(&mut out, at, c.rules, diff, !unseen2, &[m1, m2], keep);
+            let before = (&s1, &t1, a1.as_slice());
+            for (other, (s, t, a), last) in
+                unnamed_promotions(c.rules, before, m2, at, cells, diff, !unseen2, keep)
+            {
+                let from = Start::new(&s, &t, &a);
+                for m3 in last {
+                    advance(
+                        &mut out,
+                        &from,
+                        c.rules,
+                        &[m1, other],
+                        m3,
+                        Some(Legality::Legal),
+                    );
+                }
+            }
             if out.len() > MAX_DEEP_CANDIDATES {
                 return None;
             }
+        }
+        // The first ply an unnamed promotion whose piece the next ply tells.
+        let before = (c.state, c.tokens, c.allowances);
+        let queen = (&s1, &t1, a1.as_slice());
+        for (other, (s, t, a), replies) in
+            unnamed_promotions(c.rules, before, m1, queen, cells, diff, !unseen1, keep)
+        {
+            for m2 in replies {
+                let Some((s2, t2, a2)) = step(&s, c.rules, &t, &a, m2) else {
+                    continue;
+                };
+                let unseen2 = unseen1 || unseen_move(m2, diff);
+                let at = (&s2, &t2, a2.as_slice());
+                last_plies(&mut out, at, c.rules, diff, !unseen2, &[other, m2], keep);
+            }
+        }
+        if out.len() > MAX_DEEP_CANDIDATES {
+            return None;
         }
     }
     Some(out)
