@@ -533,6 +533,16 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
+        // 0a0b735, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
+        // told displaced and, besides, missing from h1.
+        (
+            "transfer-chess",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            3_107_021_189_175_078_057,
+        ),
         // The fresh sweep of seed 3322 (20,000 injections a preset), 2026-11-24 night; it
         // fails the same way on 08b0f59, where that session began. Black promotes g2-g1
         // to a bishop laid on its side (unseen), and the extra knight set on c1 with it is
