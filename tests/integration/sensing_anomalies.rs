@@ -534,7 +534,7 @@ fn injections_that_once_failed() {
 fn injections_still_failing() {
     replay_injections(&[
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
-        // 0a0b735, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
+        // ef41a23, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
         // told displaced and, besides, missing from h1.
         (
             "transfer-chess",

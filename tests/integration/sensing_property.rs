@@ -2179,7 +2179,7 @@ fn setups_that_once_failed() {
 fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
-        // 0a0b735, failing the same way on b5cbb66: beside a piece laid on its side, a
+        // ef41a23, failing the same way on b5cbb66: beside a piece laid on its side, a
         // desync naming two readings of Black's press (`Rh4`, `Rxh4`).
         Setup {
             preset: "club-bughouse",
