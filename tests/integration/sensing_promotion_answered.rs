@@ -7,6 +7,7 @@
 use crate::common::scene::{Scene, k, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
+use tandem::Millis;
 use tandem::arbiter::AlertKind::Promotion;
 use tandem::dgt::Orientation;
 use tandem::sim::emulator::EmulatorConfig;
@@ -142,6 +143,31 @@ fn a_victim_lifted_before_a_lying_promoted_pawn_shows_is_not_missing() {
     );
 }
 
+/// Board A after `black_pawn_on_g2`, `offset` × 50 ms into the clock's second: Black's
+/// pawn takes on f1 and `token` is set there, pressed, and White answers Ng1-f3 at once,
+/// pressed. With the moments just before each press.
+fn gxf1_answered_nf3(offset: Millis, token: char) -> (Scene, Millis, Millis) {
+    let mut s = Scene::new("uscf-bughouse");
+    s.black_pawn_on_g2();
+    s.wait(offset * 50);
+    s.lift(A, "g2")
+        .wait(200)
+        .lift(A, "f1")
+        .wait(200)
+        .place(A, "f1", token)
+        .wait(60);
+    let first = s.t;
+    s.press(A, Black)
+        .wait(100)
+        .lift(A, "g1")
+        .wait(200)
+        .place(A, "f3", 'N')
+        .wait(60);
+    let last = s.t;
+    s.press(A, White).wait(8000);
+    (s, first, last)
+}
+
 /// Black's g2 pawn takes on f1 and becomes a knight (a spare knight set there), and White
 /// answers Ng1-f3 at once, both pressed, the clock showing Black's press late or never. A
 /// queen on f1 would check the king beside it, and Nf3 would then be illegal: read as the
@@ -153,24 +179,7 @@ fn an_underpromotion_answered_before_the_clock_showed_it_is_read_with_its_piece(
     use tandem::dgt::ClockSide;
     let mut unseen = 0;
     for offset in offsets(40) {
-        let mut s = Scene::new("uscf-bughouse");
-        s.black_pawn_on_g2();
-        s.wait(offset * 50);
-        s.lift(A, "g2")
-            .wait(200)
-            .lift(A, "f1")
-            .wait(200)
-            .place(A, "f1", 'n')
-            .wait(60);
-        let first = s.t;
-        s.press(A, Black)
-            .wait(100)
-            .lift(A, "g1")
-            .wait(200)
-            .place(A, "f3", 'N')
-            .wait(60);
-        let last = s.t;
-        s.press(A, White).wait(8000);
+        let (mut s, first, last) = gxf1_answered_nf3(offset, 'n');
         let p = s.run(3000);
         // White's clock is on the left: Black's press shows as it starting to run.
         let shown = s
@@ -208,23 +217,7 @@ fn an_upright_pawn_promotion_answered_before_the_clock_showed_it_is_read_as_the_
     use tandem::arbiter::AlertKind::Promotion;
     let mut together = 0;
     for offset in offsets(40) {
-        let mut s = Scene::new("uscf-bughouse");
-        s.black_pawn_on_g2();
-        s.wait(offset * 50);
-        s.lift(A, "g2")
-            .wait(200)
-            .lift(A, "f1")
-            .wait(200)
-            .place(A, "f1", 'p')
-            .wait(60)
-            .press(A, Black)
-            .wait(100)
-            .lift(A, "g1")
-            .wait(200)
-            .place(A, "f3", 'N')
-            .wait(60)
-            .press(A, White)
-            .wait(8000);
+        let (mut s, _, _) = gxf1_answered_nf3(offset, 'p');
         let p = s.run(3000);
         let read_together = p.sans(A).get(9).is_some_and(|m| m == "gxf1=N");
         // Against a queen, the reply is written as the illegal move it would be.
