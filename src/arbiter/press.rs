@@ -8,7 +8,7 @@ use shakmaty::{Color, Move, Role, Square};
 use super::track::{BeforeLastPly, OwedPress, PendingPress, StableCommit, Track, UnexplainedPress};
 use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
 use crate::dgt::ClockSide;
-use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat};
+use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat, with_promotion};
 use crate::sensing::{
     self, Anomaly, Candidate, Cell, Committed, Token, Verdict, judge_press, judge_stable,
     judge_three_presses, judge_two_unseen_presses,
@@ -625,25 +625,17 @@ impl Arbiter {
         // record has (read from its token, or named by the TD) stays.
         let first = match (pair.plies[0], recorded) {
             (
-                Move::Normal {
-                    role,
+                first @ Move::Normal {
                     from,
-                    capture,
-                    to,
                     promotion: Some(_),
+                    ..
                 },
                 Some(Move::Normal {
                     from: was_from,
                     promotion: Some(was),
                     ..
                 }),
-            ) if was_from == from => Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: Some(was),
-            },
+            ) if was_from == from => with_promotion(first, Some(was)),
             (first, _) => first,
         };
         if self.game.replace_move(index, first).is_err() {
@@ -891,33 +883,22 @@ impl Arbiter {
             // says otherwise (`confirm`).
             let (mv, confirm) = match planned {
                 Move::Normal {
-                    role,
                     from,
-                    capture,
                     to,
-                    promotion: Some(_),
+                    promotion: Some(read),
+                    ..
                 } => {
                     let shown = promotion_shown(&window, cells, from, to, mover);
                     promotions_shown.push((to, shown));
                     let (piece, confirm) = sensing::press::promotion_role(shown, mover);
                     // A reading that took the unnamed piece for another than a queen (the
                     // plies after it are legal only so) keeps it, still asked of the TD.
-                    let piece = match planned {
-                        Move::Normal {
-                            promotion: Some(read),
-                            ..
-                        } if confirm && read != Role::Queen => read,
-                        _ => piece,
+                    let piece = if confirm && read != Role::Queen {
+                        read
+                    } else {
+                        piece
                     };
-                    let promotion = Some(piece);
-                    let mv = Move::Normal {
-                        role,
-                        from,
-                        capture,
-                        to,
-                        promotion,
-                    };
-                    (mv, confirm)
+                    (with_promotion(planned, Some(piece)), confirm)
                 }
                 _ => (planned, false),
             };

@@ -11,7 +11,7 @@ use super::{
     role_name,
 };
 use crate::BoardId;
-use crate::rules::{ClaimOutcome, MatchResult, Penalty, PlyMeta, Seat};
+use crate::rules::{ClaimOutcome, MatchResult, Penalty, PlyMeta, Seat, with_promotion};
 use crate::sensing::Token;
 
 /// Why a TD action was not carried out.
@@ -327,22 +327,14 @@ impl Arbiter {
         let record = self.game.record();
         let ply = record.get(i)?;
         let Move::Normal {
-            role: pawn,
-            from,
-            capture,
             to,
             promotion: Some(_),
+            ..
         } = ply.mv
         else {
             return None;
         };
-        let mv = Move::Normal {
-            role: pawn,
-            from,
-            capture,
-            to,
-            promotion: Some(role),
-        };
+        let mv = with_promotion(ply.mv, Some(role));
         let mut changes = vec![(i, mv)];
         let mut square = to;
         for (j, p) in record.iter().enumerate().skip(i + 1) {

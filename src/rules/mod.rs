@@ -15,6 +15,7 @@ pub mod text;
 pub use game::{ClaimOutcome, EndReason, Match, MatchResult, PlayError, Ply, PlyMeta, Seat, Team};
 pub use position::{
     Applied, ApplyError, BoardState, IllegalReason, Legality, RESERVE_ROLES, Reserve, rank_number,
+    with_promotion,
 };
 pub use preset::{
     BoardCount, DropMate, EventRules, IllegalMoveRule, MateRule, NextGameRule, Penalty,

@@ -945,6 +945,28 @@ fn judge_drop(
     Legality::Legal
 }
 
+/// `m` promoting to `piece` (`None`: no promotion); a drop or castling as it is. The
+/// reading, the record and the BPGN each name a promotion's piece on a move they have.
+#[must_use]
+pub fn with_promotion(m: Move, piece: Option<Role>) -> Move {
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            ..
+        } => Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion: piece,
+        },
+        other => other,
+    }
+}
+
 /// Rank 1..=8 of a square.
 #[must_use]
 pub fn rank_number(sq: Square) -> u8 {

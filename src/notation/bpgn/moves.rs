@@ -14,7 +14,7 @@ use shakmaty::{
     san::{San, SanError},
 };
 
-use crate::rules::{BoardState, IllegalReason, RulesPreset};
+use crate::rules::{BoardState, IllegalReason, RulesPreset, with_promotion};
 
 /// Why a token names no move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub(crate) fn resolve(
                     },
                 };
                 match lookup.to_move(pos) {
-                    Ok(m) => return Ok(if removal { without_promotion(m) } else { m }),
+                    Ok(m) => return Ok(if removal { with_promotion(m, None) } else { m }),
                     Err(SanError::AmbiguousSan) => return Err(MoveFailure::Ambiguous),
                     Err(SanError::IllegalSan) => {}
                 }
@@ -157,25 +157,6 @@ fn normalize(token: &str) -> Option<(String, bool)> {
         return None;
     }
     Some((t, removal))
-}
-
-fn without_promotion(m: Move) -> Move {
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            ..
-        } => Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: None,
-        },
-        other => other,
-    }
 }
 
 fn castle(state: &BoardState, side: CastlingSide) -> Result<Move, MoveFailure> {

@@ -119,11 +119,9 @@ fn unnamed_promotions(
 ) -> Vec<(Move, Stepped, Vec<Move>)> {
     let (state, tokens, allowances) = before;
     let Move::Normal {
-        role,
-        from,
-        capture,
         to,
         promotion: Some(Role::Queen),
+        ..
     } = m
     else {
         return Vec::new();
@@ -137,13 +135,7 @@ fn unnamed_promotions(
         if !rules.promotion_roles.contains(&piece) {
             continue;
         }
-        let other = Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: Some(piece),
-        };
+        let other = with_promotion(m, Some(piece));
         let Some(stepped) = step(state, rules, tokens, allowances, other) else {
             continue;
         };
@@ -270,19 +262,11 @@ fn three_ply_where(
 fn named_by_token(m: Move, cells: &Cells, mover: Color) -> Move {
     match m {
         Move::Normal {
-            role,
-            from,
-            capture,
             to,
             promotion: Some(_),
+            ..
         } => match promotion_role(cells.get(to), mover) {
-            (named, false) => Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion: Some(named),
-            },
+            (named, false) => with_promotion(m, Some(named)),
             _ => m,
         },
         _ => m,

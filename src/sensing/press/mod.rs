@@ -16,7 +16,7 @@ use super::cells::{Cell, Cells, Expect, Token, Tokens, expected, expected_after}
 use super::explain::{ANOMALY_COST, Anomaly, Residual, can_reach, explain_before, explain_with};
 use crate::Millis;
 use crate::dgt::{Orientation, square_to_field};
-use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
+use crate::rules::{BoardState, Legality, Promotion, RulesPreset, with_promotion};
 
 mod candidates;
 mod judge;
