@@ -104,8 +104,11 @@ fn live_clocks_start_together_pause_and_resume_together() {
             .iter()
             .all(|&b| ticking(&boards, b) == Some(false))
     });
-    let hall = session.hall_view(0);
-    assert!(hall.paused, "the projector says play is stopped");
+    // The clocks answer the arbiter's orders as soon as they are sent; the view the
+    // projector shows is published just after, on the arbiter thread.
+    wait_for("the projector to say play is stopped", 10, || {
+        session.hall_view(0).paused
+    });
     let a = last_set_and_run(&boards, BoardId::A).unwrap();
     let b = last_set_and_run(&boards, BoardId::B).unwrap();
     assert!(a.1 & 0x04 != 0 && b.1 & 0x04 != 0, "both paused");
@@ -122,7 +125,9 @@ fn live_clocks_start_together_pause_and_resume_together() {
                 .is_some_and(|n| n.contains("took the restart: checked"))
         })
     });
-    assert!(!session.hall_view(0).paused);
+    wait_for("the projector to say play goes on", 10, || {
+        !session.hall_view(0).paused
+    });
     session.stop(true);
     let _ = std::fs::remove_dir_all(&dir);
 }
