@@ -375,6 +375,44 @@ fn a_knight_on_a_fast_pawn_step_and_the_knight_taking_it_are_three_moves() {
     );
 }
 
+/// After 1.e4 e5 2.Qg4 Nc6, White's queen steps back to h3 and White presses, Black
+/// answers f7-f5 at once and presses, and a second and a half later the queen takes the
+/// pawn on f5 and White presses: the clock shows only the last press. The queen's first
+/// stop lies on the line of its capture, so one move explains where the board ends: the
+/// queen from g4 straight to f5, the f-pawn in the hand for Black's next move. But the
+/// board showed Black's pawn standing on f5 before White's queen came there, and the
+/// record has no Black piece near: the queen took it, and the three plies stand
+/// (`Qh3 f5 Qxf5`), with no alert.
+#[test]
+fn a_queen_back_behind_its_line_a_fast_reply_onto_the_line_and_the_queen_taking_it() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.mv(A, "d1", "g4", 'Q').mv(A, "b8", "c6", 'n');
+            s.lift(A, "g4").wait(250).place(A, "h3", 'Q').wait(50);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "f7")
+                .wait(150)
+                .place(A, "f5", 'p')
+                .wait(60)
+                .press(A, Black)
+                .wait(1500)
+                .lift(A, "h3")
+                .wait(50)
+                .lift(A, "f5")
+                .wait(250)
+                .place(A, "f5", 'Q')
+                .wait(200);
+            let last = s.t;
+            s.press(A, White);
+            (first, last)
+        },
+        &["e4", "e5", "Qg4", "Nc6", "Qh3", "f5", "Qxf5"],
+    );
+}
+
 /// White plays d2-d3 and presses, Black's knight goes out to f6 at once and Black presses,
 /// both inside one of the clock's seconds; White plays d3-d4 and presses, and Black's
 /// knight goes back to g8. The board shows the pawn on d3 and the knight on f6 standing,

@@ -2168,6 +2168,31 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 6_830_276_357_575_792_608,
         },
+        // Two presses unseen, the presser's first stop off the line its capture then took
+        // back through the square it came from, the opponent's piece standing there between:
+        // `Qa7 e3 Qxe3+` (seed 9327379053's sweep) read as `Qe3 b3 Qxe2+` and a desync, and
+        // `Bd6 b4 Bxb4 P@a6` (seed 9494's) as `Bb4 b2a6`. Pass since the session of
+        // 2026-11-28 from 01:51 UTC (`opponent_stood_before_landing` counts a piece of the
+        // opponent's that stood on the presser's landing square and was taken there). See
+        // `sensing_press_timing::a_queen_back_behind_its_line_a_fast_reply_onto_the_line_and_the_queen_taking_it`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 9_129_100_159_842_765_537,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, false],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 14_957_914_834_411_033_930,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2204,20 +2229,11 @@ fn setups_still_failing() {
             seed: 13_746_980_937_529_164_841,
         },
         // The fresh sweep of seed 9327379053 (session of 2026-11-27 from 23:09 UTC) on
-        // ca8719d, each failing the same way on b5cbb66, where that session began:
-        // `Qa7 e3 Qxe3+` (the queen back through b6, its first stop on the line of its
-        // capture) read as `Qe3 b3 Qxe2+`, then a desync; a bishop dropped on h2 on a
-        // Bluetooth board told as unexplained before the drop was read; and, beside a
-        // queen laid on its side, `h3 Qg8 g4` read as `P@d6 Qxd6 h4`.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [false, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 9_129_100_159_842_765_537,
-        },
+        // ca8719d, each failing the same way on b5cbb66, where that session began: a
+        // bishop dropped on h2 on a Bluetooth board told as unexplained before the drop
+        // was read; and, beside a queen laid on its side, `h3 Qg8 g4` read as
+        // `P@d6 Qxd6 h4`. (The third, `Qa7 e3 Qxe3+`, passes since the session of
+        // 2026-11-28 from 01:51 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "uscf-bughouse",
             rotated: [false, true],
@@ -2452,9 +2468,9 @@ fn setups_still_failing() {
         // The fresh sweep of seed 9494 (20,000 matches a preset: 3 of 100,000) on 83afcf5,
         // each failing the same way on 1997b76, where the session of 2026-11-27 (08:00 UTC)
         // began: a queen promoted and laid on its side whose unseen move was guessed onto
-        // the square a knight then left (a false `missing`); and `Bd6 b4 Bxb4 P@a6` read
-        // as `Bb4 b2a6` (the pawn taken on b4 before the scan saw it). The third, a
-        // Bluetooth bishop's slide read a square long, passes since: `setups_that_once_failed`.
+        // the square a knight then left (a false `missing`). The other two pass since
+        // (`setups_that_once_failed`): a Bluetooth bishop's slide read a square long, and
+        // `Bd6 b4 Bxb4 P@a6`.
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, true],
@@ -2463,15 +2479,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 197_354_656_871_745_162,
-        },
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, false],
-            white_right: [false, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 14_957_914_834_411_033_930,
         },
         // The fresh sweep of seed 5511 (20,000 matches a preset: 1 of 100,000), 2026-11-24
         // late night: `Qh4 Nd8` read as `Q@h4 Nxd8`, the drop twin of the move (a

@@ -266,7 +266,9 @@ pub(super) fn last_landing_shown(
 /// through that moment, having come within the history? Read so, the presser moved with
 /// the opponent's move on the board: that move and its press came between, and the
 /// presser's press before it, both unseen by the clock (a turn inside one of its
-/// seconds), not a piece of the opponent's out and back during the presser's turn.
+/// seconds), not a piece of the opponent's out and back during the presser's turn. So
+/// too where the presser's last move landed on a piece of the opponent's that stood there
+/// (`taken_where_it_stood`).
 pub(super) fn opponent_stood_before_landing(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -283,12 +285,43 @@ pub(super) fn opponent_stood_before_landing(
     let snap = &history[at];
     // Where the reading has none of the opponent's pieces (it moves only the presser's:
     // the record has none there either), the reading's own expectation, already built.
-    cand.expect.differences(&snap.cells).into_iter().any(|sq| {
+    let elsewhere = cand.expect.differences(&snap.cells).into_iter().any(|sq| {
         let since = value_since(history, at, sq);
         snap.cells.get(sq).color() == Some(!presser)
             && since > start
             && since + 2 * c.scan_ms <= landed
-    })
+    });
+    elsewhere || taken_where_it_stood(c, cand, presser, history, at)
+}
+
+/// Did the presser's last landing square hold a piece of the opponent's that the record
+/// has nowhere near it (none there), set down within the history and standing two
+/// passes of the scan, before the presser's piece came? The presser took it there: the
+/// opponent's move landed, and its press and the presser's before it went unseen. A
+/// reading that moves onto the square without taking leaves that piece unexplained.
+fn taken_where_it_stood(
+    c: &Committed<'_>,
+    cand: &Candidate,
+    presser: Color,
+    history: &[Snapshot],
+    landed_at: usize,
+) -> bool {
+    let Some(&last) = cand.plies.last() else {
+        return false;
+    };
+    let sq = move_landing(last);
+    if c.state.board().color_at(sq) == Some(!presser) {
+        return false;
+    }
+    let Some(end) = history[..landed_at]
+        .iter()
+        .rposition(|s| s.cells.get(sq).color() == Some(!presser))
+    else {
+        return false;
+    };
+    let since = value_since(history, end, sq);
+    let gone = history.get(end + 1).map_or(since, |s| s.t_ms);
+    since > history[0].t_ms && gone >= since + 2 * c.scan_ms
 }
 
 /// How long square `sq` kept a piece of `color` from `from` on (to the latest report if it
