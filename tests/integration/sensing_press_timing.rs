@@ -413,6 +413,69 @@ fn a_queen_back_behind_its_line_a_fast_reply_onto_the_line_and_the_queen_taking_
     );
 }
 
+/// On a Bluetooth board, after 1.e4 e5 2.Nf3, Black plays Nb8-c6 and presses and White's
+/// bishop goes to c4 at once and White presses, both inside one of the clock's polls;
+/// a second and a half later Black's other knight goes to f6 and Black presses, and the
+/// clock's message comes as Black's hand leaves the knight: read then, Black's press is
+/// `Nc6` alone, the bishop White's move standing and the knight on f6 Black's next. A
+/// second and a half later White plays d2-d3 and presses, that message late. Read alone,
+/// it is the bishop's press and the pawn White's next move begun (then a pawn on d3 no
+/// move explains). But Black's knight stood on f6 longer before the message than any
+/// message comes after its lever, and a reply begins only after the press it answers: the
+/// message is the pawn's press, and the three plies stand (`Bc4 Nf6 d3`), with no alert.
+#[test]
+fn a_late_press_message_after_the_reply_and_the_next_move_is_the_next_move_s_press() {
+    for offset in offsets(120) {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        // Board B: 1.e4 b5 2.Bxb5 c6 3.Nc3 cxb5: Black on board A holds a pawn, White a
+        // bishop.
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "b7", "b5", 'p')
+            .take(B, "f1", "b5", 'B')
+            .mv(B, "c7", "c6", 'p')
+            .mv(B, "b1", "c3", 'N')
+            .take(B, "c6", "b5", 'p');
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N');
+        s.wait(offset * 13);
+        s.lift(A, "c7")
+            .wait(200)
+            .place(A, "c5", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(80)
+            .lift(A, "h2")
+            .wait(150)
+            .place(A, "h4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(1500)
+            .place(A, "c7", 'p')
+            .wait(10)
+            .press(A, Black)
+            .wait(1500)
+            .place(A, "h2", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(300)
+            .lift(A, "b7")
+            .wait(1500)
+            .place(A, "b6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(8000);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            ["e4", "e5", "Nf3", "c5", "h4", "P@c7", "B@h2", "b6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+}
+
 /// White plays d2-d3 and presses, Black's knight goes out to f6 at once and Black presses,
 /// both inside one of the clock's seconds; White plays d3-d4 and presses, and Black's
 /// knight goes back to g8. The board shows the pawn on d3 and the knight on f6 standing,

@@ -2193,6 +2193,22 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 14_957_914_834_411_033_930,
         },
+        // Seed 9327379053's sweep: on a Bluetooth board, `c5 h4` pressed unseen, `P@c7`
+        // pressed with its message before its landing showed (read as `c5` alone), then
+        // `B@h2` pressed, its message late: read as `h4`, the bishop then told as
+        // unexplained. Passes since the session of 2026-11-28 from 01:51 UTC
+        // (`moved_again_before_the_press`, and landings counted from when the square
+        // began to show the moved piece). See
+        // `sensing_press_timing::a_late_press_message_after_the_reply_and_the_next_move_is_the_next_move_s_press`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 7_271_339_659_560_288_362,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2229,20 +2245,11 @@ fn setups_still_failing() {
             seed: 13_746_980_937_529_164_841,
         },
         // The fresh sweep of seed 9327379053 (session of 2026-11-27 from 23:09 UTC) on
-        // ca8719d, each failing the same way on b5cbb66, where that session began: a
-        // bishop dropped on h2 on a Bluetooth board told as unexplained before the drop
-        // was read; and, beside a queen laid on its side, `h3 Qg8 g4` read as
-        // `P@d6 Qxd6 h4`. (The third, `Qa7 e3 Qxe3+`, passes since the session of
-        // 2026-11-28 from 01:51 UTC: `setups_that_once_failed`.)
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, true],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 0,
-            promotion: PromotionToken::SparePiece,
-            seed: 7_271_339_659_560_288_362,
-        },
+        // ca8719d, failing the same way on b5cbb66, where that session began: beside a
+        // queen laid on its side, `h3 Qg8 g4` read as `P@d6 Qxd6 h4`. (The other two,
+        // `Qa7 e3 Qxe3+` and a bishop dropped on h2 on a Bluetooth board told as
+        // unexplained before the drop was read, pass since the session of 2026-11-28 from
+        // 01:51 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "club-bughouse",
             rotated: [true, true],

@@ -249,7 +249,12 @@ fn judge_press_now(
     // no answer either.
     let stood = committed_reading(&short)
         .is_some_and(|(k, _)| opponent_stood_before_landing(c, k, presser, history));
-    if clean(&short) && !reply_first && short_regular && !moved_on && !stood {
+    // Nor is one with the presser's next piece set down after the reply landed, both
+    // before this press's message could come: the message is the next move's press.
+    let moved_again = committed_reading(&short).is_some_and(|(k, _)| {
+        moved_again_before_the_press(c, k, presser, history, pressed_at, deadline)
+    });
+    if clean(&short) && !reply_first && short_regular && !moved_on && !stood && !moved_again {
         return short;
     }
     // The opponent's next press has come and the clock showed none missed: a deeper
@@ -361,8 +366,16 @@ fn judge_press_now(
             first_shown(cl, first, presser, history)
                 .is_some_and(|t| stood_for(history, first, presser, t) >= 2 * c.scan_ms)
         };
+    // The presser's piece set down after the reply, before the press message: three legal
+    // plies, each landing shown in order by then, no anomaly.
+    let pressed_after_reply = moved_again
+        && cl.plies.len() == 3
+        && cl.irregular == 0
+        && rl.anomalies.is_empty()
+        && all_landed_by(cl, deadline);
     let better = puts_right
         || moved_with_it
+        || pressed_after_reply
         || rl.cost < rs.cost
             && (missed_presses
             || (reply_first && cl.plies.len() == 3 && landings_in_order(c, cl, history))
@@ -482,6 +495,54 @@ fn moved_on_unseen(c: &Committed<'_>, k: &Candidate, presser: Color, history: &[
             let cell = latest.cells.get(sq);
             cell.color() == Some(presser) && !k.expect.allows(sq, cell)
         })
+}
+
+/// Had the opponent's reply landed longer before this press's message (`pressed_at`) than
+/// a message can come after its lever, and does the board show by `deadline` (a scan after
+/// the message) a piece of the presser's standing where the reading has none, set down
+/// after that? A reply begins only once the move it answers is pressed, so the message is
+/// no press of the reading's move: the presser moved again once the opponent had pressed,
+/// and the message is that next move's, the two presses before it unseen.
+fn moved_again_before_the_press(
+    c: &Committed<'_>,
+    k: &Candidate,
+    presser: Color,
+    history: &[Snapshot],
+    pressed_at: Millis,
+    deadline: Millis,
+) -> bool {
+    let by_then = history.partition_point(|s| s.t_ms <= deadline);
+    let Some(at) = by_then.checked_sub(1) else {
+        return false;
+    };
+    let snap = &history[at];
+    let set_down: Vec<(Square, Millis)> = k
+        .expect
+        .differences(&snap.cells)
+        .into_iter()
+        .filter(|&sq| {
+            let cell = snap.cells.get(sq);
+            cell.color() == Some(presser) && !k.expect.allows(sq, cell)
+        })
+        .map(|sq| (sq, value_since(history, at, sq)))
+        .collect();
+    if set_down.is_empty() {
+        return false;
+    }
+    // The reply's piece stands where neither the record nor the reading has it (not the
+    // victim of the reading's capture, still on its square).
+    let before = c.expect();
+    let replied = history[..by_then]
+        .iter()
+        .find(|s| {
+            k.expect.differences(&s.cells).into_iter().any(|sq| {
+                let cell = s.cells.get(sq);
+                cell.color() == Some(!presser) && !before.allows(sq, cell)
+            })
+        })
+        .map(|s| s.t_ms)
+        .filter(|&t| t + CLOCK_MESSAGE_LAG_MS < pressed_at);
+    replied.is_some_and(|replied| set_down.iter().any(|&(_, since)| since > replied))
 }
 
 /// A press judged only once the opponent's press came (its message late, the two bunched

@@ -83,19 +83,25 @@ pub(super) fn gone_before_move(
         .collect()
 }
 
-/// Did the plies' landings first appear in the order of the plies?
+/// Did the plies' landings first appear in the order of the plies? Each landing counts
+/// from when the square began to show the moved piece after the ply before landed: a piece
+/// of that colour that stood there before and left (a pawn whose square a drop then took)
+/// is no landing, and one standing there all along is a landing before the ply before.
 pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[Snapshot]) -> bool {
     let mut color = c.state.turn();
     let mut last = 0;
     for m in &cand.plies {
         let sq = move_landing(*m);
-        let Some(first) = history
-            .iter()
-            .find(|s| s.cells.get(sq).color() == Some(color))
-            .map(|s| s.t_ms)
-        else {
+        let ends_there = cand.expect.color(sq) == Some(color);
+        let Some(at) = history.iter().position(|s| {
+            let cell = s.cells.get(sq);
+            s.t_ms >= last
+                && cell.color() == Some(color)
+                && (!ends_there || cand.expect.allows(sq, cell))
+        }) else {
             return false;
         };
+        let first = value_since(history, at, sq);
         if first < last {
             return false;
         }
