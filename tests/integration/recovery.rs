@@ -131,7 +131,14 @@ fn killed_mid_match_the_station_resumes_where_it_was() {
         .to_owned();
     let v: serde_json::Value = serde_json::from_str(&first).unwrap();
     assert_eq!(v["event"], "started");
-    assert_eq!(v["plies"].as_u64().unwrap() as usize, restored.len());
+    // A press still waiting to be judged at the kill may be judged (and journaled) as the
+    // resumed session stops: the station then resumes with that ply too.
+    let plies = v["plies"].as_u64().unwrap() as usize;
+    assert!(
+        (restored.len()..=restored.len() + 1).contains(&plies),
+        "{plies} plies resumed, {} restored",
+        restored.len()
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

@@ -40,8 +40,31 @@ fn demo_match_is_followed_live_and_journaled() {
         }
     }
     player.stop();
-    // Let the last press be judged before comparing with the journal.
+    // Let the last press be judged before comparing with the journal: the journal takes
+    // each input before the arbiter applies it and publishes the view, so the two agree
+    // once the arbiter is idle.
+    let live = || -> Vec<String> {
+        session
+            .view()
+            .record
+            .iter()
+            .map(|p| p.san.clone())
+            .collect()
+    };
+    let journaled = || -> Vec<String> {
+        let replayed = session.replayed().unwrap();
+        replayed
+            .game()
+            .record()
+            .iter()
+            .map(|p| p.san.clone())
+            .collect()
+    };
+    let settled = Instant::now() + Duration::from_secs(15);
     std::thread::sleep(Duration::from_secs(4));
+    while live() != journaled() && Instant::now() < settled {
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let view = session.view();
     eprintln!(
         "{} plies: {:?}",

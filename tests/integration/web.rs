@@ -91,7 +91,11 @@ fn the_feeds_follow_the_match_as_the_hall_may_see_it_and_nothing_can_be_done_fro
     let (boards, session, web, addr) = station("web-feeds", Limits::default());
     let a = boards.handle(BoardId::A).unwrap();
 
-    // The list of matches, then the match itself.
+    // The list of matches, then the match itself. A match is listed once the web's feed
+    // has taken its first view from the arbiter thread.
+    wait(5, "the match listed", || {
+        http::get(addr, "/api/matches").json()["matches"][0]["id"] == "1"
+    });
     let list = http::get(addr, "/api/matches").json();
     assert_eq!(list["matches"][0]["id"], "1");
     assert_eq!(list["matches"][0]["teams"][0], "Ada & Dana");
