@@ -413,6 +413,47 @@ fn a_queen_back_behind_its_line_a_fast_reply_onto_the_line_and_the_queen_taking_
     );
 }
 
+/// Black holds a pawn and a knight. White plays Ng1-f3 and presses, Black drops a pawn on
+/// e2 at once and presses, both inside one of the clock's seconds, and the White king takes
+/// it a second later and White presses: the clock shows only the last press. The board
+/// ends as any drop on e2 taken by the king would leave it, but it showed the pawn standing
+/// there for most of a second: `Nf3 P@e2 Kxe2`, with no alert.
+#[test]
+fn a_drop_shown_standing_then_taken_behind_presses_the_clock_never_showed_is_that_piece() {
+    read_at_every_offset(
+        || {
+            let mut s = Scene::new("uscf-bughouse");
+            // Board B: 1.e4 d5 2.exd5 Nf6 3.Nc3 Nxd5 4.Nxd5: Black on board A holds a pawn
+            // and a knight.
+            s.mv(B, "e2", "e4", 'P')
+                .mv(B, "d7", "d5", 'p')
+                .take(B, "e4", "d5", 'P')
+                .mv(B, "g8", "f6", 'n')
+                .mv(B, "b1", "c3", 'N')
+                .take(B, "f6", "d5", 'n')
+                .take(B, "c3", "d5", 'N');
+            s
+        },
+        |s| {
+            s.lift(A, "g1").wait(200).place(A, "f3", 'N').wait(60);
+            let first = s.t;
+            s.press(A, White).wait(100).place(A, "e2", 'p').wait(40);
+            let last = s.t;
+            s.press(A, Black)
+                .wait(800)
+                .lift(A, "e1")
+                .wait(60)
+                .lift(A, "e2")
+                .wait(200)
+                .place(A, "e2", 'K')
+                .wait(60)
+                .press(A, White);
+            (first, last)
+        },
+        &["e4", "e5", "Nf3", "P@e2", "Kxe2"],
+    );
+}
+
 /// On a Bluetooth board, after 1.e4 e5 2.Nf3, Black plays Nb8-c6 and presses and White's
 /// bishop goes to c4 at once and White presses, both inside one of the clock's polls;
 /// a second and a half later Black's other knight goes to f6 and Black presses, and the

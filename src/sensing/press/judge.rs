@@ -111,6 +111,21 @@ pub(super) fn judge_by_evidence(
                     .collect::<Vec<_>>()[..]
                 {
                     [&one] => one,
+                    // Or only in the kind of a drop taken since, which the board showed
+                    // while it stood: the reading with that kind.
+                    _ if exact.iter().all(|&i| {
+                        only_the_drop_differs(&cands[exact[0]].plies, &cands[i].plies)
+                    }) =>
+                    {
+                        match exact
+                            .iter()
+                            .filter(|&&i| drops_shown(c, &cands[i], &history[..=index]))
+                            .collect::<Vec<_>>()[..]
+                        {
+                            [&one] => one,
+                            _ => continue,
+                        }
+                    }
                     _ => continue,
                 },
             };
@@ -847,6 +862,32 @@ pub(super) fn takers_of(
         return None;
     }
     Some(gone.into_iter().all(|sq| attackers(sq).intersects(in_hand)))
+}
+
+/// Are two readings the same plies but for the kind of piece dropped on a square (and so
+/// of the piece a later ply takes there)?
+fn only_the_drop_differs(a: &[Move], b: &[Move]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| match (*x, *y) {
+            (Move::Put { to: p, .. }, Move::Put { to: q, .. }) => p == q,
+            (
+                Move::Normal {
+                    role,
+                    from,
+                    to,
+                    promotion,
+                    ..
+                },
+                Move::Normal {
+                    role: r,
+                    from: f,
+                    to: t,
+                    promotion: pr,
+                    ..
+                },
+            ) => (role, from, to, promotion) == (r, f, t, pr),
+            _ => x == y,
+        })
 }
 
 /// Has an opponent's piece landed where `expect` has none of its (the reply placed)?
