@@ -300,9 +300,9 @@ pub(super) fn opponent_stood_before_landing(
     elsewhere || taken_where_it_stood(c, cand, presser, history, at)
 }
 
-/// Did the presser's last landing square hold a piece of the opponent's that the record
-/// has nowhere near it (none there), set down within the history and standing two
-/// passes of the scan, before the presser's piece came? The presser took it there: the
+/// Did the presser's last landing square hold a piece of the opponent's where the record
+/// has none, set down within the history and standing two passes of the scan, before the
+/// presser's piece came? The presser took it there: the
 /// opponent's move landed, and its press and the presser's before it went unseen. A
 /// reading that moves onto the square without taking leaves that piece unexplained.
 fn taken_where_it_stood(
