@@ -264,6 +264,20 @@ impl Arbiter {
                     && sensed.changed_at[sq.to_usize()] + scan >= since
             })
         };
+        // ...or put there since and lifted again (set down short on the way, the piece in
+        // the hand now): the board's reports since `since` tell.
+        let set_down_since = |owner: Color, since: Millis| {
+            sensed
+                .history
+                .iter()
+                .filter(|s| s.t_ms + scan >= since)
+                .any(|s| {
+                    Square::ALL.into_iter().any(|sq| {
+                        let cell = s.cells.get(sq);
+                        cell.color() == Some(owner) && !expect.allows(sq, cell)
+                    })
+                })
+        };
         let open: Vec<Square> = track
             .appearance
             .tokens
@@ -300,7 +314,8 @@ impl Arbiter {
                 None if seen.is_empty()
                     && owner != turn
                     && steady >= 2 * scan
-                    && !landed_since(owner, emptied) =>
+                    && !landed_since(owner, emptied)
+                    && !set_down_since(owner, emptied) =>
                 {
                     Some(Token::Hidden)
                 }

@@ -191,6 +191,65 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
 }
 
 #[test]
+fn an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down() {
+    // White on A holds a pawn and promotes h7xg8 with the pawn left upright, standing there
+    // through many passes; Black answers b7-b6 and presses, and this board's clock messages
+    // come late. White lifts the queen at once, sets it down on h7, thinks better of it
+    // and, after a moment with it in the hand, sets it on g7 and presses. For that moment,
+    // Black's press not yet read, nothing of White's stands anywhere new and g8 has been
+    // empty for two passes, as when an upright pawn is laid on its side during the
+    // opponent's turn; but a White piece did land since g8 emptied (on h7): the queen in
+    // the hand, not a pawn laid down. At 16 offsets: `hxg8=Q b6 Qg7 a3`, and only the
+    // question.
+    for offset in offsets(16) {
+        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            clock_late_chance: 1.0,
+            clock_late_ms: (600, 700),
+            ..EmulatorConfig::default()
+        });
+        s.lift(A, "h7")
+            .wait(300)
+            .lift(A, "g8")
+            .wait(300)
+            .place(A, "g8", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.lift(A, "b7")
+            .wait(200)
+            .place(A, "b6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(100 + offset * 13);
+        s.lift(A, "g8")
+            .wait(150)
+            .place(A, "h7", 'P')
+            .wait(600)
+            .lift(A, "h7")
+            .wait(400)
+            .place(A, "g7", 'P')
+            .wait(150)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[8..],
+            ["hxg8=Q", "b6", "Qg7", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("g8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}
+
+#[test]
 fn an_upright_bishop_moved_in_one_movement_on_a_bluetooth_board_is_no_pawn_drop() {
     // On a Bluetooth board (a pass of half a second) a lying pawn may read as a pawn for two
     // passes, so a pawn that stood for less than that is not yet known to be upright when

@@ -2223,6 +2223,32 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 14_672_274_215_840_355_255,
         },
+        // Seed 10440306508's sweep (session of 2026-11-28 from 01:51 UTC), failing the same
+        // way on 6e227d1: `dxc1=B` with an upright pawn for its token, standing there three
+        // seconds; the bishop lifted for `Bf4` before White's press was read, set down short
+        // on e5 and moved on, and in the moment it was in the hand the token was taken for
+        // a pawn laid on its side: `Bf4` read as `P@f4`. Passes since. See
+        // `sensing_promoted::an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down`.
+        // With it, seed 2711272's upright queen's `Qf6` read as `P@f6` (listed since
+        // 2026-11-27).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 1_099_008_604_818_843_829,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 16_955_342_462_424_954_792,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2234,10 +2260,9 @@ fn setups_that_once_failed() {
 fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 10440306508 (session of 2026-11-28 from 01:51 UTC) on
-        // 172fd12, both failing the same way on 6e227d1, both beside a promoted pawn: laid
-        // on its side on c7, a rook told missing from h8 and the lying piece's unseen move
-        // asked of the TD; and with an upright pawn for its token, `dxc1=B` then the
-        // bishop's `Bf4` read as `P@f4`, `Bxg3` as `fxg3`.
+        // 172fd12, failing the same way on 6e227d1: beside a promoted pawn laid on its side
+        // on c7, a rook told missing from h8 and the lying piece's unseen move asked of the
+        // TD. (The other passes since: `setups_that_once_failed`.)
         Setup {
             preset: "uscf-bughouse",
             rotated: [false, false],
@@ -2246,15 +2271,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 4_769_863_148_596_998_894,
-        },
-        Setup {
-            preset: "club-bughouse",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 1_099_008_604_818_843_829,
         },
         // The fresh sweep of seed 10344080432 (session of 2026-11-28 from 01:51 UTC) on
         // 172fd12, both failing the same way on 6e227d1, both with a promoted pawn laid on
@@ -2440,19 +2456,10 @@ fn setups_still_failing() {
         },
         // The fresh sweep of seed 2711272 (20,000 matches a preset: 2 of 100,000), on
         // 4295dc7 with the pocket rule beside it, both failing the same way on ef6da57
-        // (where the session of 2026-11-27 from 14:20 UTC began): a promoted queen with an
-        // upright pawn for its token going f8-f6 read as a pawn dropped on f6 (`P@f6`), and
-        // a laid-down pawn's promotion `c1=B` read as `cxd1=B`, the queen's next move then
-        // read as a drop (`Q@d3`).
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, false],
-            white_right: [true, true],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::UprightPawn,
-            seed: 16_955_342_462_424_954_792,
-        },
+        // (where the session of 2026-11-27 from 14:20 UTC began): a laid-down pawn's
+        // promotion `c1=B` read as `cxd1=B`, the queen's next move then read as a drop
+        // (`Q@d3`). (The other, a promoted queen with an upright pawn for its token going
+        // f8-f6 read as `P@f6`, passes since the session of 2026-11-28 from 01:51 UTC.)
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [true, true],
