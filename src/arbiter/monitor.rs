@@ -254,13 +254,16 @@ impl Arbiter {
         let track = &mut self.tracks[b];
         let scan = track.timing.scan_ms;
         let sensed = &track.sensed;
-        // A piece of `owner` standing where the record has none of its, put there after
-        // `since` (less a scan: a landing may be reported before the lift).
+        // A piece of `owner` where the record has none of its.
+        let off_record = |cells: &Cells, sq: Square, owner: Color| {
+            let cell = cells.get(sq);
+            cell.color() == Some(owner) && !expect.allows(sq, cell)
+        };
+        // A piece of `owner` standing off the record, put there after `since` (less a
+        // scan: a landing may be reported before the lift).
         let landed_since = |owner: Color, since: Millis| {
             Square::ALL.into_iter().any(|sq| {
-                let cell = sensed.cells.get(sq);
-                cell.color() == Some(owner)
-                    && !expect.allows(sq, cell)
+                off_record(&sensed.cells, sq, owner)
                     && sensed.changed_at[sq.to_usize()] + scan >= since
             })
         };
@@ -272,10 +275,9 @@ impl Arbiter {
                 .iter()
                 .filter(|s| s.t_ms + scan >= since)
                 .any(|s| {
-                    Square::ALL.into_iter().any(|sq| {
-                        let cell = s.cells.get(sq);
-                        cell.color() == Some(owner) && !expect.allows(sq, cell)
-                    })
+                    Square::ALL
+                        .into_iter()
+                        .any(|sq| off_record(&s.cells, sq, owner))
                 })
         };
         let open: Vec<Square> = track

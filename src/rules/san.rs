@@ -11,7 +11,7 @@
 
 use shakmaty::{CastlingSide, Move, Rank, Role, san::San};
 
-use crate::rules::{BoardState, Legality, Promotion, RulesPreset};
+use crate::rules::{BoardState, Legality, Promotion, RulesPreset, with_promotion};
 
 /// A move and the reply after it, both legal, as the players read them out: `N@f4 Nxh3`
 /// (each without its check suffix). The reply's text is left out if the move does not
@@ -43,7 +43,11 @@ pub fn move_text(
     let removal = is_removal(rules, mv);
     match (legality, before.analysis()) {
         (Legality::Legal, Some(pos)) => {
-            let lookup = if removal { with_queen(mv) } else { mv };
+            let lookup = if removal {
+                with_promotion(mv, Some(Role::Queen))
+            } else {
+                mv
+            };
             let san = San::from_move(pos, lookup);
             let mut text = san.to_string();
             if removal {
@@ -84,25 +88,6 @@ pub fn is_removal(rules: &RulesPreset, mv: Move) -> bool {
             rules.promotion == Promotion::Removal && matches!(to.rank(), Rank::First | Rank::Eighth)
         }
         _ => false,
-    }
-}
-
-fn with_queen(mv: Move) -> Move {
-    match mv {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            ..
-        } => Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion: Some(Role::Queen),
-        },
-        other => other,
     }
 }
 

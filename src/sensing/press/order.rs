@@ -92,13 +92,10 @@ pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[
     let mut last = 0;
     for m in &cand.plies {
         let sq = move_landing(*m);
-        let ends_there = cand.expect.color(sq) == Some(color);
-        let Some(at) = history.iter().position(|s| {
-            let cell = s.cells.get(sq);
-            s.t_ms >= last
-                && cell.color() == Some(color)
-                && (!ends_there || cand.expect.allows(sq, cell))
-        }) else {
+        let Some(at) = history
+            .iter()
+            .position(|s| s.t_ms >= last && shows_moved_piece(cand, sq, color, s.cells.get(sq)))
+        else {
             return false;
         };
         let first = value_since(history, at, sq);
@@ -367,14 +364,18 @@ pub(super) fn first_shown(
     color: Color,
     history: &[Snapshot],
 ) -> Option<Millis> {
-    let ends_there = cand.expect.color(sq) == Some(color);
     history
         .iter()
-        .find(|s| {
-            let cell = s.cells.get(sq);
-            cell.color() == Some(color) && (!ends_there || cand.expect.allows(sq, cell))
-        })
+        .find(|s| shows_moved_piece(cand, sq, color, s.cells.get(sq)))
         .map(|s| s.t_ms)
+}
+
+/// Does `cell` on a ply's landing square `sq` show that ply's piece of `color`: the
+/// moved piece itself where the reading has it stand at the end, any of that colour where
+/// a later ply moves it on?
+fn shows_moved_piece(cand: &Candidate, sq: Square, color: Color, cell: Cell) -> bool {
+    cell.color() == Some(color)
+        && (cand.expect.color(sq) != Some(color) || cand.expect.allows(sq, cell))
 }
 
 /// Does a ply of the reading move a piece that stands back on its square at the end, its
