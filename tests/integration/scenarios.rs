@@ -281,14 +281,7 @@ fn promotion_with_a_spare_piece_is_recorded_as_that_piece() {
 fn promotion_with_the_pawn_left_upright_asks_which_piece() {
     let mut s = Scene::new("uscf-bughouse");
     s.pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(2000);
+    s.h7_takes_g8_upright().press(A, White).wait(2000);
     let p = s.run(3000);
     assert_eq!(
         p.sans(A).last().map(String::as_str),

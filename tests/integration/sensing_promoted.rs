@@ -139,12 +139,7 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
             clock_late_ms: (600, 700),
             ..EmulatorConfig::default()
         });
-        s.lift(A, "h7")
-            .wait(300)
-            .lift(A, "g8")
-            .wait(300)
-            .place(A, "g8", 'P')
-            .wait(300)
+        s.h7_takes_g8_upright()
             .press(A, White)
             .wait(150)
             .lift(A, "b7")
@@ -208,14 +203,7 @@ fn an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down() {
             clock_late_ms: (600, 700),
             ..EmulatorConfig::default()
         });
-        s.lift(A, "h7")
-            .wait(300)
-            .lift(A, "g8")
-            .wait(300)
-            .place(A, "g8", 'P')
-            .wait(300)
-            .press(A, White)
-            .wait(1500);
+        s.h7_takes_g8_upright().press(A, White).wait(1500);
         s.lift(A, "b7")
             .wait(200)
             .place(A, "b6", 'p')

@@ -439,14 +439,7 @@ fn a_piece_named_after_it_moved_on_takes_its_moves_with_it() {
     // move of that piece (a queen's until now) is the bishop's too: the answer is taken,
     // not refused as a record that no longer plays.
     let mut s = pawn_on_the_seventh();
-    s.lift(A, "h7")
-        .wait(300)
-        .lift(A, "g8")
-        .wait(300)
-        .place(A, "g8", 'P')
-        .wait(300)
-        .press(A, White)
-        .wait(1500);
+    s.h7_takes_g8_upright().press(A, White).wait(1500);
     s.mv(A, "b7", "b6", 'p');
     s.mv(A, "g8", "h7", 'P');
     s.mv(A, "b6", "b5", 'p');

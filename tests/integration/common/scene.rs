@@ -135,6 +135,18 @@ impl Scene {
             })
     }
 
+    /// Board A: White's pawn takes h7xg8 and is left upright on g8 (a pawn on every pass),
+    /// not yet pressed.
+    pub fn h7_takes_g8_upright(&mut self) -> &mut Scene {
+        use BoardId::A;
+        self.lift(A, "h7")
+            .wait(300)
+            .lift(A, "g8")
+            .wait(300)
+            .place(A, "g8", 'P')
+            .wait(300)
+    }
+
     /// Board A: White's h7 pawn (`pawn_on_the_seventh`) takes on g8 and is laid on its
     /// side there, a promoted piece; not pressed yet.
     pub fn h7_takes_g8_laid_down(&mut self) -> &mut Scene {
