@@ -48,27 +48,30 @@ impl Arbiter {
     /// earlier on the partner board: the capture came first in reality, so it moves before
     /// the drop in the record.
     pub(super) fn settle_debt(&mut self, b: BoardId, index: usize, p: &Ply) {
-        let supplied = if p.removed_pawn {
-            Some((p.color, Role::Pawn))
-        } else {
-            p.passed.map(|r| (!p.color, r))
-        };
-        let Some((color, role)) = supplied else {
-            return;
-        };
-        let Some(pos) = self
-            .drop_debts
-            .iter()
-            .position(|d| d.board == b.other() && d.color == color && d.role == role)
-        else {
-            return;
-        };
-        let debt = self.drop_debts.remove(pos);
-        if let Some(drop_index) = self.ply_index(debt.ply)
-            && drop_index < index
-            && self.game.reorder(index, drop_index).is_ok()
-        {
-            self.outputs.push(Output::RecordChanged);
+        // A capture onto the last rank under Transfer Chess's removal sends two pieces: the
+        // piece taken and the pawn removed (Transfer 4c iii); each may pay a debt.
+        let supplied = [
+            p.passed.map(|r| (!p.color, r)),
+            p.removed_pawn.then_some((p.color, Role::Pawn)),
+        ];
+        let mut index = index;
+        for (color, role) in supplied.into_iter().flatten() {
+            let Some(pos) = self
+                .drop_debts
+                .iter()
+                .position(|d| d.board == b.other() && d.color == color && d.role == role)
+            else {
+                continue;
+            };
+            let debt = self.drop_debts.remove(pos);
+            if let Some(drop_index) = self.ply_index(debt.ply)
+                && drop_index < index
+                && self.game.reorder(index, drop_index).is_ok()
+            {
+                // The capture now stands where the drop stood, before it.
+                index = drop_index;
+                self.outputs.push(Output::RecordChanged);
+            }
         }
     }
 

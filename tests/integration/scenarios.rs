@@ -641,6 +641,56 @@ fn drop_arriving_before_the_partner_capture_is_reported_is_fine() {
 }
 
 #[test]
+fn both_pieces_of_a_transfer_removal_capture_pay_drops_seen_before_it() {
+    // Transfer Chess 4c: `hxg8=.` takes a knight and the pawn is removed at once; the
+    // knight goes to Black on board B, the pawn to White on board B. Board A's press
+    // message is late (a Bluetooth board), so board B's two drops of those pieces are
+    // recorded before the capture that supplies them.
+    let mut s = Scene::bluetooth_a_as(
+        "transfer-chess",
+        EmulatorConfig {
+            clock_late_chance: 1.0,
+            clock_late_ms: (700, 800),
+            ..EmulatorConfig::bluetooth()
+        },
+    );
+    s.mv(B, "e2", "e4", 'P');
+    s.pawn_on_the_seventh();
+    s.lift(A, "h7")
+        .wait(300)
+        .lift(A, "g8")
+        .wait(300)
+        .place(A, "g8", 'P')
+        .wait(200)
+        .press(A, White)
+        .wait(100)
+        .lift(A, "g8");
+    s.place(B, "f6", 'n').wait(150).press(B, Black).wait(150);
+    s.place(B, "d3", 'P').wait(150).press(B, White).wait(4000);
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A),
+        ["h4", "g5", "hxg5", "a6", "g6", "a5", "gxh7", "a4", "hxg8=."],
+        "{}",
+        p.dump()
+    );
+    assert_eq!(p.sans(B), ["e4", "N@f6", "P@d3"], "{}", p.dump());
+    assert!(p.raised.is_empty(), "{}", p.dump());
+    let order: Vec<&str> = p
+        .arb
+        .game()
+        .record()
+        .iter()
+        .map(|x| x.san.as_str())
+        .collect();
+    let at = |san: &str| order.iter().position(|x| *x == san);
+    assert!(
+        at("hxg8=.") < at("N@f6") && at("hxg8=.") < at("P@d3"),
+        "the capture comes before both drops in the record: {order:?}"
+    );
+}
+
+#[test]
 fn pawn_dropped_on_the_first_rank_is_illegal() {
     let mut s = Scene::new("uscf-bughouse");
     s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
