@@ -125,6 +125,10 @@ impl Arbiter {
             Verdict::Ambiguous { tied, residual } => {
                 if final_call {
                     self.tracks[b].presses.pending = None;
+                    if let Some(pushes) = self.pushed_not_dropped(b, &tied, &history) {
+                        self.commit_hidden_push(b, &pending, &pushes);
+                        return;
+                    }
                     if let Some(candidate) = self.pick_taken_drop(b, &tied) {
                         let drop = self.taken_drops.last().map(|t| t.ply);
                         let cells = self.tracks[b].sensed.cells;
@@ -531,7 +535,49 @@ impl Arbiter {
             let pawn = Cell::piece(p.color.pawn());
             (lying && history.iter().any(|s| s.cells.get(from) == pawn)).then_some(from)
         });
-        if irregular.is_none_or(|n| n == 0) && !landed_missing && seen_where_it_stood.is_none() {
+        // The last ply took with a promoted piece laid on its side (its landing never
+        // shows), and this reply drops a piece where the board showed it set down within a
+        // gesture of the victim's square emptying, that emptying itself no longer before
+        // the press message than a message lags its lever: the piece lifted there may have
+        // been the replier's own, moved on (a pawn pushed), and the lying piece gone
+        // elsewhere unseen.
+        let taken_after_press = match (self.game.record().get(index), verdict) {
+            (Some(p), Verdict::Commit { candidate, .. }) => match (p.mv, &candidate.plies[..]) {
+                (
+                    Move::Normal {
+                        from,
+                        to: taken_on,
+                        capture: Some(_),
+                        ..
+                    },
+                    &[
+                        Move::Put {
+                            role,
+                            to: dropped_on,
+                        },
+                    ],
+                ) if before
+                    .appearance
+                    .tokens
+                    .get(from)
+                    .is_some_and(Token::may_be_unseen) =>
+                {
+                    let window = before.history_with(history);
+                    let scan_ms = self.tracks[b].timing.scan_ms;
+                    pushed_in_one_gesture(&window, scan_ms, !p.color, taken_on, role, dropped_on)
+                        .is_some_and(|emptied| {
+                            emptied + sensing::CLOCK_MESSAGE_LAG_MS >= before.pressed_at
+                        })
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if irregular.is_none_or(|n| n == 0)
+            && !landed_missing
+            && seen_where_it_stood.is_none()
+            && !taken_after_press
+        {
             return None;
         }
         let state = self.board_before(index, b);
@@ -545,6 +591,9 @@ impl Arbiter {
             scan_order: self.tracks[b].sensed.orientation,
             changed_at: &self.tracks[b].sensed.changed_at,
         };
+        // Read as the lying piece gone elsewhere and the reply moving the piece the board
+        // showed lifted (`push_or_capture_and_drop`).
+        let mut pushed_on = false;
         // Several pairs that differ only in where a promoted piece laid on its side went
         // (nothing on the board shows it): the likeliest is recorded and the TD asked.
         let (pair, pr, snapshot) =
@@ -556,15 +605,27 @@ impl Arbiter {
                 } => (candidate, residual, snapshot),
                 // Not once the TD is asked where it went: the answer settles the reply.
                 Verdict::Ambiguous { tied, residual } if !self.asked_where(before.ply) => {
-                    let pair = hidden_move_pair(&before.appearance.tokens, &tied)?;
+                    let tokens = &before.appearance.tokens;
+                    let pushed = taken_after_press
+                        .then(|| push_or_capture_and_drop(tokens, &tied))
+                        .flatten()
+                        .and_then(|(pushes, ..)| pushes.into_iter().next());
+                    let pair = match pushed {
+                        Some(pair) => {
+                            pushed_on = true;
+                            pair
+                        }
+                        None => hidden_move_pair(tokens, &tied)?,
+                    };
                     (pair, residual, window.len().saturating_sub(1))
                 }
                 _ => return None,
             };
-        // An irregular reading gives way to a legal pair as good; a legal one only to a
-        // pair that explains the board better, in which this reply took the last ply's
-        // piece where it landed.
-        let worse = if irregular.is_some_and(|n| n > 0) {
+        // An irregular reading gives way to a legal pair as good, and so does a capture by
+        // a lying piece to the pair in which the reply moved the piece lifted; a legal
+        // one otherwise only to a pair that explains the board better, in which this
+        // reply took the last ply's piece where it landed.
+        let worse = if irregular.is_some_and(|n| n > 0) || pushed_on {
             pr.cost > residual.cost
         } else {
             let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]
@@ -1266,6 +1327,49 @@ impl Arbiter {
         self.ask_hidden_move(b, ply, from, options, &froms);
     }
 
+    /// Both presses read at once, tied between a promoted piece laid on its side going
+    /// elsewhere unseen and the reply moving a piece on, or the lying piece taking that
+    /// piece and the reply dropping one of its kind where it landed: when the board showed
+    /// the square emptied and the landing within one gesture of the hand, the move
+    /// readings (see `push_or_capture_and_drop`).
+    fn pushed_not_dropped(
+        &self,
+        b: BoardId,
+        tied: &[Candidate],
+        history: &[sensing::Snapshot],
+    ) -> Option<Vec<Candidate>> {
+        let track = &self.tracks[b];
+        let (pushes, lifted, role, landed) =
+            push_or_capture_and_drop(&track.appearance.tokens, tied)?;
+        let replier = !self.game.board(b).turn();
+        pushed_in_one_gesture(history, track.timing.scan_ms, replier, lifted, role, landed)?;
+        Some(pushes)
+    }
+
+    /// Records the first of `pushes` (a lying piece's unseen move and the reply) and asks
+    /// the TD where the piece went.
+    fn commit_hidden_push(&mut self, b: BoardId, pending: &PendingPress, pushes: &[Candidate]) {
+        let Some(first) = pushes.first() else {
+            return;
+        };
+        let ply = PlyRef {
+            board: b,
+            color: self.game.board(b).turn(),
+            number: self.game.board(b).fullmoves(),
+        };
+        let from = first.plies.first().and_then(|m| m.from());
+        let options: Vec<Square> = pushes
+            .iter()
+            .filter_map(|k| k.plies.first())
+            .map(|m| m.to())
+            .collect();
+        let cells = self.tracks[b].sensed.cells;
+        self.commit_press(b, pending, first, &cells, true);
+        if options.len() > 1 {
+            self.ask_hidden_move(b, ply, from, options, &[]);
+        }
+    }
+
     /// The TD is asked where the promoted piece on `from` (a pawn on its side) went with
     /// `ply`: to one of `options`, the first recorded for now. `froms`: the squares the
     /// pieces that may have moved stood on, when several lay on their side.
@@ -1405,6 +1509,89 @@ fn hidden_move_pair(tokens: &sensing::Tokens, tied: &[Candidate]) -> Option<Cand
             .unwrap_or(first)
             .clone(),
     )
+}
+
+/// When `taken_on` emptied of a piece of `color`, if the board showed a `role` of that
+/// colour set down on `landed_on` after, within a gesture of the hand (two passes of the
+/// scan and a moment): the piece lifted there moved on, as a pawn pushed is.
+fn pushed_in_one_gesture(
+    window: &[sensing::Snapshot],
+    scan_ms: Millis,
+    color: Color,
+    taken_on: Square,
+    role: Role,
+    landed_on: Square,
+) -> Option<Millis> {
+    let emptied = window.windows(2).find(|w| {
+        w[0].cells.get(taken_on).color() == Some(color)
+            && w[1].cells.get(taken_on).color() != Some(color)
+    })?[1]
+        .t_ms;
+    let landed = window
+        .iter()
+        .find(|s| s.t_ms >= emptied && s.cells.get(landed_on) == Cell::piece(role.of(color)))?
+        .t_ms;
+    (landed <= emptied + 2 * scan_ms + 200).then_some(emptied)
+}
+
+/// Readings of a move and its reply, all moving a promoted piece laid on its side first,
+/// that tie only on whether it took on a square and the reply dropped a piece of the
+/// kind taken beside it, or went elsewhere unseen and the reply moved that piece on (the
+/// same landing). The move readings (they agree on the reply) and where the piece was
+/// lifted, the kind and where it landed; none unless there is a capture reading to set
+/// aside.
+fn push_or_capture_and_drop(
+    tokens: &sensing::Tokens,
+    tied: &[Candidate],
+) -> Option<(Vec<Candidate>, Square, Role, Square)> {
+    let lying = |from: Square| tokens.get(from).is_some_and(Token::may_be_unseen);
+    let mut pushes: Vec<Candidate> = Vec::new();
+    let mut drops = 0;
+    let mut reply: Option<Move> = None;
+    for k in tied {
+        if k.irregular > 0 {
+            return None;
+        }
+        match k.plies[..] {
+            [
+                Move::Normal {
+                    from,
+                    capture: None,
+                    ..
+                },
+                second @ Move::Normal { .. },
+            ] if lying(from) => {
+                if reply.is_some_and(|r| r != second) {
+                    return None;
+                }
+                reply = Some(second);
+                pushes.push(k.clone());
+            }
+            [
+                Move::Normal {
+                    from,
+                    capture: Some(_),
+                    ..
+                },
+                Move::Put { .. },
+            ] if lying(from) => {
+                drops += 1;
+            }
+            _ => return None,
+        }
+    }
+    let reply = reply?;
+    let (Some(lifted), role, landed) = (reply.from(), reply.role(), reply.to()) else {
+        return None;
+    };
+    // Each capture reading takes where the reply was lifted and drops where it landed.
+    let fits = tied.iter().all(|k| match k.plies[..] {
+        [Move::Normal { to, .. }, Move::Put { role: r, to: d }] => {
+            to == lifted && r == role && d == landed
+        }
+        _ => true,
+    });
+    (drops > 0 && fits).then_some((pushes, lifted, role, landed))
 }
 
 /// Where the piece `first` moved could have gone, when it is a promoted piece laid on its

@@ -533,6 +533,17 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 10908712114 (session of 2026-11-28 from 04:48 UTC), failing
+        // the same way on 51a0b3b, where it began: White's piece knocked from h4 onto g3
+        // read as an illegal move `h4g3` (and Black's next move as illegal after it), not
+        // as displaced.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            17_011_500_280_246_126_386,
+        ),
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
         // ef41a23, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
         // told displaced and, besides, missing from h1.

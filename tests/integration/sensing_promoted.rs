@@ -637,6 +637,85 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
     );
 }
 
+#[test]
+fn a_pawn_lifted_just_after_a_lying_queen_s_unseen_move_and_pushed_is_no_capture_and_drop() {
+    // Board B: 1.e4 d5 2.Nc3 dxe4, so White on A holds a pawn. On A Black's lying queen
+    // (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2 5.axb7 gxh1=Q, the TD told "queen"; 6.c4) goes
+    // h1-e4: the board shows nothing of it. White answers h2-h3 at once: h2 shown empty
+    // before Black's press message, or with Black's message lost, both presses read at
+    // White's. "The queen took on h2 and White dropped the pawn in hand on h3" reads the
+    // board as well (a lying queen's landing never shows). But h2 emptied no longer
+    // before the message than a message lags its lever, and h3 filled within a gesture of
+    // it: White's own pawn, pushed. The record keeps the queen's move unseen and asks
+    // where it went (the TD says e4); White still holds the pawn. At 24 offsets.
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        let mut s = Scene::with_a(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::default()
+            },
+        );
+        s.black_takes_a_pawn_on_b();
+        s.black_pawn_on_g2();
+        s.gxh1_queen_laid_down();
+        s.mv(A, "c2", "c4", 'P');
+        s.wait(offset * 23);
+        s.lift(A, "h1")
+            .wait(300)
+            .place(A, "e4", 'p')
+            .lay_down(A, "e4")
+            .wait(200)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(offset % 4 * 60);
+        s.lift(A, "h2")
+            .wait(150)
+            .place(A, "h3", 'P')
+            .wait(150)
+            .press(A, White)
+            .wait(3500)
+            .td(TdAction::ChooseHiddenMove {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 6,
+                },
+                to: shakmaty::Square::E4,
+            });
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics that asks it: h2 shown empty before the clock's next message (Black's
+        // press read late, or not at all and read with White's).
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let lifted = s
+            .seen(A, "h2")
+            .into_iter()
+            .find(|&(t, q)| t > pressed && q.is_none());
+        let (Some((message, _)), Some((lifted, _))) = (message, lifted) else {
+            continue;
+        };
+        let at = format!("offset {offset}: message {message}, h2 empty {lifted}");
+        if lifted < message {
+            relevant += 1;
+        }
+        assert_eq!(p.sans(A)[10..], ["c4", "Qe4", "h3"], "{at}\n{}", p.dump());
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("h1")), k(Promotion, Some("h1"))],
+            "{at}\n{}",
+            p.dump()
+        );
+        let reserve = p.arb.game().board(A).reserve(White).get(Role::Pawn);
+        assert_eq!(reserve, 1, "{at}\n{}", p.dump());
+    }
+    assert!(
+        relevant >= 6,
+        "only {relevant} runs with h2 shown empty before the message"
+    );
+}
+
 /// Black drops a pawn on `drop` and presses; White's hand lifts it at once and the piece on
 /// `taker` takes it there, before the board's scan passed the square; White presses. Then
 /// Black answers a7-a6. Returns the match played and whether the board never showed the

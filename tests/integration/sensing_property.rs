@@ -160,6 +160,19 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 12_986_522_726_857_394_547,
         },
+        // The fresh sweep of seed 10723805294 (session of 2026-11-28 from 04:48 UTC): a
+        // lying knight's unseen `Nf2` and the reply `b3`, b2 shown empty just after the
+        // press message, read as `Nxb2 P@b3` (see
+        // `sensing_promoted::a_pawn_lifted_just_after_a_lying_queen_s_unseen_move_and_pushed_is_no_capture_and_drop`).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 8_781_095_650_988_050_184,
+        },
         // A promotion whose token names no piece, read with the plies after it (presses
         // unseen), those plies legal only if it is no queen (session of 2026-11-27 from
         // 23:09 UTC; see
@@ -2273,6 +2286,30 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweeps of the session of 2026-11-28 from 04:48 UTC, both failing the
+        // same way on 51a0b3b, where it began. Seed 10816653826's: on a Bluetooth board
+        // `Ra3 N@h3+ Rxh3` (the rook's press message late, the knight dropped and taken at
+        // once) read as one illegal rook move `Ra1h3`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_033_709_512_763_809_698,
+        },
+        // Seed 10908712114's (promotions laid on their side): a White knight told missing
+        // from b5, no move explaining it.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 5_733_760_610_447_502_162,
+        },
         // The fresh sweep of seed 10440306508 (session of 2026-11-28 from 01:51 UTC) on
         // 172fd12, failing the same way on 6e227d1: beside a promoted pawn laid on its side
         // on c7, a rook told missing from h8 and the lying piece's unseen move asked of the
