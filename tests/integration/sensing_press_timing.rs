@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, offsets};
+use crate::common::scene::{Scene, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -1262,4 +1262,75 @@ fn castling_as_a_fast_reply_then(think_ms: Millis) {
         );
     }
     assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
+}
+
+/// On a Bluetooth board whose press messages come late: White's rook slides a1-a3 and
+/// White presses; Black drops a knight on h3 at once and presses; White's rook takes it at
+/// once and presses. The rook's press message comes with the knight standing on h3, and
+/// Black's after it, before the rook is judged; the rook's landing on h3 shows within a
+/// (half-second) pass of its message. Read as one move, that is the rook's jump a1-h3, an
+/// illegal move; but a piece of Black's had been set down on h3 since (the knight, a
+/// drop), and the rook landed on it: White's next move taking the reply. The press is
+/// read on the board as its message found it, `Ra3`, and the knight and the capture with
+/// the presses that follow. When all three landed before the rook's message, the three
+/// plies stand against the illegal jump. At 24 offsets: `a4 e5 Ra3 N@h3 Rxh3 d6`, nothing
+/// alarmed; without the change 14 of them end in `Ra1h3` (12 without the reading before
+/// the capture, 2 with the illegal jump standing against the three).
+#[test]
+fn a_rook_s_press_late_the_knight_dropped_and_taken_at_once_is_no_rook_jump() {
+    let mut jumped = 0;
+    for offset in offsets(24) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (600, 900),
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        // Black on A holds a knight: White on B took one.
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "g8", "f6", 'n')
+            .mv(B, "b1", "c3", 'N')
+            .mv(B, "f6", "d5", 'n')
+            .take(B, "c3", "d5", 'N');
+        s.mv(A, "a2", "a4", 'P').mv(A, "e7", "e5", 'p');
+        s.wait(offset * 37);
+        s.lift(A, "a1")
+            .wait(150)
+            .place(A, "a2", 'R')
+            .wait(80)
+            .lift(A, "a2")
+            .wait(80)
+            .place(A, "a3", 'R')
+            .wait(100)
+            .press(A, White)
+            .wait(500)
+            .place(A, "h3", 'n')
+            .wait(100)
+            .press(A, Black)
+            .wait(400)
+            .lift(A, "a3")
+            .wait(60)
+            .lift(A, "h3")
+            .wait(60)
+            .place(A, "h3", 'R')
+            .wait(100)
+            .press(A, White)
+            .wait(2500);
+        s.mv(A, "d7", "d6", 'p');
+        let p = s.run(3000);
+        let h3 = s.seen(A, "h3");
+        if h3.iter().any(|&(_, q)| q == Some(pc('n'))) {
+            jumped += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["a4", "e5", "Ra3", "N@h3", "Rxh3", "d6"],
+            "offset {offset}: h3 {h3:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(jumped >= 12, "the knight showed on h3 only {jumped} times");
 }

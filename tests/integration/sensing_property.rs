@@ -146,6 +146,19 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 10816653826 (session of 2026-11-28 from 04:48 UTC): on a
+        // Bluetooth board `Ra3 N@h3+ Rxh3`, the rook's press message late, read as one
+        // illegal rook move `Ra1h3` (see
+        // `sensing_press_timing::a_rook_s_press_late_the_knight_dropped_and_taken_at_once_is_no_rook_jump`).
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_033_709_512_763_809_698,
+        },
         // The fresh sweep of seed 10630145812 (session of 2026-11-28 from 01:51 UTC): in
         // Transfer Chess, `exf8=.` on board A (its press message late), the bishop it took
         // dropped on board B at once and told unexplained: a capture-removal sends two
@@ -2286,18 +2299,17 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweeps of the session of 2026-11-28 from 04:48 UTC, both failing the
-        // same way on 51a0b3b, where it began. Seed 10816653826's: on a Bluetooth board
-        // `Ra3 N@h3+ Rxh3` (the rook's press message late, the knight dropped and taken at
-        // once) read as one illegal rook move `Ra1h3`.
+        // The fresh sweeps of the session of 2026-11-28 from 04:48 UTC, failing the same way
+        // on 51a0b3b, where it began. Seed 11001059371's: two Bluetooth boards, `Qg6 P@f6
+        // Qg4` read as `Qf6 P@g5 Qxg5`, then a desync.
         Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [false, true],
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
             increment_s: 0,
-            promotion: PromotionToken::SparePiece,
-            seed: 3_033_709_512_763_809_698,
+            promotion: PromotionToken::LaidDown,
+            seed: 18_305_935_789_336_716_746,
         },
         // Seed 10908712114's (promotions laid on their side): a White knight told missing
         // from b5, no move explaining it.

@@ -277,16 +277,25 @@ fn judge_press_now(
         let long = as_the_press_left_it(c, presser, history, stood, &short, long, pressed_at);
         let Some((k, _)) = committed_reading(&long).filter(|(k, _)| all_landed_by(k, pressed_at))
         else {
+            if let Some(before) =
+                before_taking_the_reply(c, presser, history, &short, pressed_at, deadline)
+            {
+                return before;
+            }
             return taken_at_once_before_the_reply(c, history, short, long);
         };
         // Read so, the opponent's press is for a move after the three, and the board
         // shows that move within a scan of its message. Until then the short reading
         // waits; with no such move shown by then, the three plies were no three presses
-        // (the last a slide's trail, or a move under way, its press still to come).
+        // (the last a slide's trail, or a move under way, its press still to come). Not
+        // an illegal short reading: three legal plies landing in order explain the board
+        // better than an illegal move, their presses late (as they come, the record owes
+        // them).
         let answer_shown = history
             .last()
             .is_some_and(|s| reply_landed(&k.expect, &s.cells, !presser));
         if !answer_shown
+            && short_regular
             && let Verdict::Commit {
                 candidate,
                 residual,
@@ -602,6 +611,45 @@ fn taken_at_once_before_the_reply(
         },
         _ => short,
     }
+}
+
+/// An illegal short reading whose piece landed where the opponent's piece had been set
+/// down since the press (no piece of the opponent's stood there before): the presser's next
+/// move taking the reply, shown before the press message's scan was out (a slow scan, a
+/// late message), the opponent's press between them having come. The press is read on the
+/// board as it stood between the reply and the message, if that shows a legal move
+/// cleanly (`Ra3` where `Ra3 N@h3 Rxh3` read as one illegal `Ra1h3`).
+fn before_taking_the_reply(
+    c: &Committed<'_>,
+    presser: Color,
+    history: &[Snapshot],
+    short: &Verdict,
+    pressed_at: Millis,
+    deadline: Millis,
+) -> Option<Verdict> {
+    let (k, _) = committed_reading(short)?;
+    let landing = move_landing(*k.plies.last()?);
+    if k.irregular == 0 || c.state.board().color_at(landing) == Some(!presser) {
+        return None;
+    }
+    let landed = history
+        .iter()
+        .position(|s| s.cells.get(landing).color() == Some(presser))?;
+    // The board from the reply set down there until the press message (the landing not
+    // shown yet), latest first: the last moment it shows the press's move cleanly, before
+    // the presser's piece was lifted again to take.
+    let at_press = history.iter().rposition(|s| s.t_ms <= pressed_at)?;
+    let reply_set = history
+        .iter()
+        .position(|s| s.cells.get(landing).color() == Some(!presser))?;
+    if at_press >= landed || reply_set > at_press {
+        return None;
+    }
+    (reply_set..=at_press).rev().find_map(|i| {
+        let before = judge_at(c, presser, &history[..=i], Depth::Short, deadline);
+        let regular = committed_reading(&before).is_some_and(|(k, _)| k.irregular == 0);
+        (clean(&before) && regular).then_some(before)
+    })
 }
 
 /// A deeper reading takes presses as unseen. When the clock did not show them missed and
