@@ -2322,6 +2322,18 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 5_733_760_610_447_502_162,
         },
+        // Seed 11100000003's (two Bluetooth boards): after `axb1=N`, the knight laid on its
+        // side, `B@c3 Nf3 Bb2` read as `Nc3 Nf3 B@b2`, with a desync told (the board fits
+        // the lying knight's `Nc3` and `B@c3`).
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 15_401_802_090_275_392_990,
+        },
         // The fresh sweep of seed 10440306508 (session of 2026-11-28 from 01:51 UTC) on
         // 172fd12, failing the same way on 6e227d1: beside a promoted pawn laid on its side
         // on c7, a rook told missing from h8 and the lying piece's unseen move asked of the
