@@ -557,6 +557,18 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
     );
 }
 
+/// The TD's answer to where Black's lying queen went from h1 with its 6th move: e4.
+fn queen_went_to_e4() -> TdAction {
+    TdAction::ChooseHiddenMove {
+        ply: PlyRef {
+            board: A,
+            color: Black,
+            number: 6,
+        },
+        to: shakmaty::Square::E4,
+    }
+}
+
 /// Board B: 1.e4 d5 2.exd5, so Black on A holds a pawn. On board A (as `a` says) Black's
 /// h-pawn promotes on h1 to a queen laid on its side (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2
 /// 5.axb7 gxh1=Q, the TD told "queen"), and White plays 6.c4.
@@ -602,14 +614,7 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
             .wait(200)
             .press(A, White)
             .wait(1500)
-            .td(TdAction::ChooseHiddenMove {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 6,
-                },
-                to: shakmaty::Square::E4,
-            });
+            .td(queen_went_to_e4());
         s.wait(1500);
         let p = s.run(3000);
         // The physics: nothing shown on e4 (the queen lies there unseen), only the bishop
@@ -676,14 +681,7 @@ fn a_pawn_lifted_just_after_a_lying_queen_s_unseen_move_and_pushed_is_no_capture
             .wait(150)
             .press(A, White)
             .wait(3500)
-            .td(TdAction::ChooseHiddenMove {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 6,
-                },
-                to: shakmaty::Square::E4,
-            });
+            .td(queen_went_to_e4());
         s.wait(1500);
         let p = s.run(3000);
         // The physics that asks it: h2 shown empty before the clock's next message (Black's
