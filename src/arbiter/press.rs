@@ -191,7 +191,60 @@ impl Arbiter {
         if let Some(v) = self.reread_last_ply(b, by, history, &verdict, t_msg) {
             verdict = v;
         }
+        if let Some(v) = self.unseen_move_then_knocked(b, by, history, &verdict, seen) {
+            verdict = v;
+        }
         (by, verdict)
+    }
+
+    /// A move off its piece's pattern (a pawn gone diagonally to an empty square) that the
+    /// board showed only after the press message, which found those squares as the record
+    /// has them, while a promoted piece of the presser's lies on its side: the press was
+    /// that piece's move, which no scan shows, and what changed after it a piece knocked
+    /// (told displaced as the board goes on). The press read on the board as the message
+    /// found it, if that reads a lying piece's move.
+    fn unseen_move_then_knocked(
+        &self,
+        b: BoardId,
+        by: Color,
+        history: &[sensing::Snapshot],
+        verdict: &Verdict,
+        seen: sensing::PressSeen,
+    ) -> Option<Verdict> {
+        let Verdict::Commit { candidate, .. } = verdict else {
+            return None;
+        };
+        let (&[mv], true) = (&candidate.plies[..], candidate.off_pattern) else {
+            return None;
+        };
+        let track = &self.tracks[b];
+        let lying = |sq: Square| {
+            track
+                .appearance
+                .tokens
+                .get(sq)
+                .is_some_and(Token::may_be_unseen)
+        };
+        let board = self.game.board(b).board();
+        if !board.by_color(by).into_iter().any(lying) {
+            return None;
+        }
+        let at_msg = history.iter().rposition(|s| s.t_ms <= seen.at)?;
+        let as_recorded = |sq: Square| {
+            history[at_msg].cells.get(sq) == board.piece_at(sq).map_or(Cell::EMPTY, Cell::piece)
+        };
+        if !sensing::press::touched(mv).into_iter().all(as_recorded) {
+            return None;
+        }
+        let before = judge_press(&self.committed(b), by, &history[..=at_msg], seen);
+        let hidden = match &before {
+            Verdict::Ambiguous { tied, .. } => hidden_only(track, tied),
+            Verdict::Commit { candidate, .. } => {
+                hidden_only(track, std::slice::from_ref(candidate))
+            }
+            _ => false,
+        };
+        hidden.then_some(before)
     }
 
     /// The pending press together with the one before it (by the other colour: ambiguous,

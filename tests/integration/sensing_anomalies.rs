@@ -182,6 +182,18 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // White's lying rook moved h8-h7 unseen and pressed, White's pawn knocked from h4
+        // onto g3 just after, shown within the settling time after the press message: read
+        // as an illegal move `h4g3`, not a hidden move and a displaced pawn. The fresh
+        // sweep of seed 10908712114, 2026-11-28 from 04:48 UTC (see
+        // `sensing_promoted::a_pawn_knocked_just_after_a_lying_queen_s_unseen_move_is_displaced_not_an_illegal_move`).
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            17_011_500_280_246_126_386,
+        ),
         // An extra knight set on g6 as Black pressed Qh4+, first shown after the press was
         // read; the match ended (the rehearsal's last ply) before White's press, which
         // would have told it. A piece set down after the press is told while the opponent
@@ -533,17 +545,6 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
-        // The fresh sweep of seed 10908712114 (session of 2026-11-28 from 04:48 UTC), failing
-        // the same way on 51a0b3b, where it began: White's piece knocked from h4 onto g3
-        // read as an illegal move `h4g3` (and Black's next move as illegal after it), not
-        // as displaced.
-        (
-            "uscf-bughouse",
-            BoardId::B,
-            12,
-            Injection::Knock,
-            17_011_500_280_246_126_386,
-        ),
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
         // ef41a23, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
         // told displaced and, besides, missing from h1.

@@ -862,3 +862,78 @@ fn a_piece_knocked_where_a_lying_knight_could_have_gone_is_displaced() {
     );
     assert_eq!(p.open(Displaced), 1, "{}", p.dump());
 }
+
+#[test]
+fn a_pawn_knocked_just_after_a_lying_queen_s_unseen_move_is_displaced_not_an_illegal_move() {
+    // White's queen from h7xg8 lies on its side on g8 (board A never reads a lying pawn);
+    // Black has answered a4-a3. White moves the lying queen g8-g7 (the board shows nothing of it) and presses, and a
+    // moment later White's sleeve knocks the b2 pawn onto c3. Judged a settling time
+    // after the press message, the board shows the pawn gone diagonally to an empty
+    // square: as a move, `b2c3`, illegal. But the press message found b2 and c3 as the
+    // record has them, and a lying queen's move shows nothing: the press was the queen's
+    // (the TD asked where it went, and says g7), and the pawn stands displaced. At 24
+    // offsets of the knock, 100 to 376 ms after the press; without that, the 8 whose
+    // knock shows in the settling time end with an illegal move told.
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        // Nothing in White's hand: the pawn on c3 is no drop either.
+        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+        s.pawn_on_the_seventh();
+        s.h7_takes_g8_laid_down().press(A, White).wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "g7", 'P')
+            .lay_down(A, "g7")
+            .wait(200)
+            .press(A, White);
+        let pressed = s.t;
+        s.wait(100 + offset * 12)
+            .knock(A, "b2", "c3")
+            .wait(4000)
+            .td(TdAction::ChooseHiddenMove {
+                ply: PlyRef {
+                    board: A,
+                    color: White,
+                    number: 6,
+                },
+                to: shakmaty::Square::G7,
+            });
+        s.wait(1500);
+        let p = s.run(3000);
+        // The physics that asks it: c3 shown taken after the press message, within the
+        // settling time (300 ms) in which the press is judged.
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let knocked = s
+            .seen(A, "c3")
+            .into_iter()
+            .find(|&(t, q)| t > pressed && q.is_some());
+        let (Some((message, _)), Some((knocked, _))) = (message, knocked) else {
+            continue;
+        };
+        let at = format!("offset {offset}: message {message}, c3 {knocked}");
+        if knocked > message && knocked <= message + 300 {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A)[8..],
+            ["hxg8=Q", "a3", "Qg7"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [
+                k(Promotion, Some("g8")),
+                k(Promotion, Some("g8")),
+                k(Displaced, Some("b2"))
+            ],
+            "{at}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 6,
+        "only {relevant} runs with c3 shown in the settling time after the message"
+    );
+}
