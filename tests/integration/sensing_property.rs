@@ -2322,6 +2322,29 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 5_733_760_610_447_502_162,
         },
+        // Seed 11200000009's, two. On a Bluetooth board `h6 gxh6`, Black's pawn set down on
+        // h5 first and then on h6, taken there before a scan showed it: read as `h5 gxh6`
+        // (en passant), which is all the board showed.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::SparePiece,
+            seed: 2_534_994_473_109_311_087,
+        },
+        // And `e8=R+ Qe7`, the rook laid on its side, beside a queen laid on its side on
+        // f8: read as the lying queen's `Qe8` and `Qxe7`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 11_743_977_802_071_070_384,
+        },
         // Seed 11100000003's (two Bluetooth boards): after `axb1=N`, the knight laid on its
         // side, `B@c3 Nf3 Bb2` read as `Nc3 Nf3 B@b2`, with a desync told (the board fits
         // the lying knight's `Nc3` and `B@c3`).
