@@ -218,15 +218,9 @@ impl Arbiter {
             return None;
         };
         let track = &self.tracks[b];
-        let lying = |sq: Square| {
-            track
-                .appearance
-                .tokens
-                .get(sq)
-                .is_some_and(Token::may_be_unseen)
-        };
         let board = self.game.board(b).board();
-        if !board.by_color(by).into_iter().any(lying) {
+        let lying = |(sq, t): (Square, Token)| t.may_be_unseen() && board.color_at(sq) == Some(by);
+        if !track.appearance.tokens.iter().any(lying) {
             return None;
         }
         let at_msg = history.iter().rposition(|s| s.t_ms <= seen.at)?;

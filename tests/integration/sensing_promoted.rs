@@ -866,14 +866,14 @@ fn a_piece_knocked_where_a_lying_knight_could_have_gone_is_displaced() {
 #[test]
 fn a_pawn_knocked_just_after_a_lying_queen_s_unseen_move_is_displaced_not_an_illegal_move() {
     // White's queen from h7xg8 lies on its side on g8 (board A never reads a lying pawn);
-    // Black has answered a4-a3. White moves the lying queen g8-g7 (the board shows nothing of it) and presses, and a
-    // moment later White's sleeve knocks the b2 pawn onto c3. Judged a settling time
-    // after the press message, the board shows the pawn gone diagonally to an empty
-    // square: as a move, `b2c3`, illegal. But the press message found b2 and c3 as the
-    // record has them, and a lying queen's move shows nothing: the press was the queen's
-    // (the TD asked where it went, and says g7), and the pawn stands displaced. At 24
-    // offsets of the knock, 100 to 376 ms after the press; without that, the 8 whose
-    // knock shows in the settling time end with an illegal move told.
+    // Black has answered a4-a3. White moves the lying queen g8-g7 (the board shows nothing
+    // of it) and presses, and a moment later White's sleeve knocks the b2 pawn onto c3.
+    // Judged a settling time after the press message, the board shows the pawn gone
+    // diagonally to an empty square: as a move, `b2c3`, illegal. But the press message
+    // found b2 and c3 as the record has them, and a lying queen's move shows nothing: the
+    // press was the queen's (the TD asked where it went, and says g7), and the pawn stands
+    // displaced. At 24 offsets of the knock, 100 to 376 ms after the press; without that,
+    // the 8 whose knock shows in the settling time end with an illegal move told.
     let mut relevant = 0;
     for offset in offsets(24) {
         // Nothing in White's hand: the pawn on c3 is no drop either.
