@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, k};
+use crate::common::scene::{Scene, k, offsets};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::AlertKind::Unexplained;
@@ -112,6 +112,70 @@ fn a_pawn_dropped_in_front_of_its_own_pawn_and_the_pawn_behind_taken() {
                 p.dump()
             );
         }
+    }
+}
+
+/// White drops a pawn on c3 and presses, and Black's hand is on the pawn behind it at once:
+/// c2 lifted a fast reply's time after the press (a third of a second or less), the knight
+/// from b4 a hand's move later taking on c2, and White's queen takes the knight back at
+/// once (so c2 stands empty again when the drop's press is read). A pushed pawn leaves its
+/// square before it lands, and the scan passes c2 eight fields after c3 (some 30 ms): a
+/// push shows c2 empty in the pass that shows the pawn on c3. Where the board showed c2
+/// empty later than that, it was the reply's hand: the drop, the capture behind it and the
+/// queen's, with no alert. At 24 offsets: `P@c3 Nxc2+ Qxc2` each time the board showed
+/// c2 empty after that pass, at least 12 times.
+#[test]
+fn a_pawn_dropped_in_front_of_its_own_pawn_the_pawn_behind_lifted_at_once() {
+    let mut late = 0;
+    for offset in offsets(24) {
+        let mut s = white_a_holds_a_pawn(false);
+        s.wait(offset * 23);
+        let start = s.t;
+        s.place(A, "c3", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(200 + offset % 4 * 40)
+            .lift(A, "c2")
+            .wait(350)
+            .lift(A, "b4")
+            .wait(200)
+            .place(A, "c2", 'n')
+            .wait(300)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "c2")
+            .wait(300)
+            .lift(A, "d1")
+            .wait(200)
+            .place(A, "c2", 'Q')
+            .wait(100)
+            .press(A, White)
+            .wait(2000);
+        let p = s.run(3000);
+        let (Some(c3), Some(c2)) = (
+            s.first_seen(A, "c3", start, true),
+            s.first_seen(A, "c2", start, false),
+        ) else {
+            panic!("offset {offset}: no drop or no lift shown\n{}", p.dump());
+        };
+        // The pass that showed c3 reaches c2 some 30 ms on; its reports may queue.
+        if c2 <= c3 + 120 {
+            continue;
+        }
+        late += 1;
+        assert_eq!(
+            p.sans(A),
+            ["e4", "Nc6", "Nf3", "Nb4", "P@c3", "Nxc2+", "Qxc2"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            late >= 12,
+            "c2 showed empty after c3's pass only {late} times"
+        );
     }
 }
 

@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A fresh `TANDEM_RANDOM=1` run (session of 2026-11-28 from 07:46 UTC): `g3 P@g5
+        // Bxg7`, White's hand on the pawn behind the drop at once, read as `g5 Bg7` (the
+        // bishop's own capture taken back, so g7 stood empty when the press was read), and
+        // a pawn drop on board A later told unexplained (see
+        // `sensing_pawns::a_pawn_dropped_in_front_of_its_own_pawn_the_pawn_behind_lifted_at_once`).
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 14_711_634_568_731_482_078,
+        },
         // The fresh sweep of seed 10816653826 (session of 2026-11-28 from 04:48 UTC): on a
         // Bluetooth board `Ra3 N@h3+ Rxh3`, the rook's press message late, read as one
         // illegal rook move `Ra1h3` (see

@@ -174,6 +174,10 @@ pub(super) fn judge_by_evidence(
                     // victim: it only counts toward an equally regular reading, and only within
                     // one scan of the reading it would complete (the lift of a move comes before
                     // its placement, so their reports are at most a scan apart).
+                    // Not when this reading's one move lifts a piece the board showed gone
+                    // later than the pass that showed the landing could have: a pawn dropped
+                    // in front of its own pawn, and the reply's hand at once on the pawn
+                    // behind, is no push (`lifted_after_landing`).
                     let same_move = snap.t_ms.saturating_sub(current_since) <= c.scan_ms + 60;
                     // The mover's piece left in the same pass as the current reading's landing
                     // (its own hand, see `own_departure`), and this reading's last ply is that
@@ -205,7 +209,11 @@ pub(super) fn judge_by_evidence(
                     let switch = !next_move
                         && (appeared
                             || more_regular
-                            || (vanished && !less_regular && (same_move || departs_here))
+                            || (vanished
+                                && !less_regular
+                                && ((same_move
+                                    && !lifted_after_landing(c, &cands[one], history))
+                                    || departs_here))
                             || (r.cost >= ANOMALY_COST
                                 && !(less_regular
                                     && lifted_after_landing(c, &cands[one], history))));
