@@ -937,3 +937,81 @@ fn a_pawn_knocked_just_after_a_lying_queen_s_unseen_move_is_displaced_not_an_ill
         "only {relevant} runs with c3 shown in the settling time after the message"
     );
 }
+
+/// White holds a pawn and moves the queen lying on its side on g8 to g7 (laid straight
+/// down: the board sees nothing of the move) and presses; Black's hand is on the b8
+/// knight at once (Nc6). This board reads a lying pawn as a pawn on a third of its passes
+/// (a worn one; real boards now and then, two passes in a row at times). Where g7 first
+/// read as a pawn after b8 showed empty, both by the time the press is judged (a scan
+/// after its message), the queen's move never showed exactly (the reply already under
+/// way), and the reading that explains the board best is a pawn dropped on g7. A pawn
+/// dropped there reads on every pass; g7 empty again within two passes, nobody's piece on
+/// it, is the lying queen. At 40 offsets, each time the board showed it so: `Qg7 Nc6`,
+/// the only question the promotion's; at least 6 times (9 now, each `P@g7` before the
+/// queen's lying rivals were weighed where no reading showed exactly).
+#[test]
+fn a_lying_queen_read_as_a_pawn_only_after_the_reply_began_is_no_pawn_drop() {
+    let pawn = Some(pc('P'));
+    let mut held = 0;
+    for offset in offsets(40) {
+        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
+            lying_pawn_flicker: 0.3,
+            ..EmulatorConfig::default()
+        });
+        s.h7_takes_g8_laid_down().press(A, White).wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        s.wait(offset * 25);
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "g7", 'P')
+            .lay_down(A, "g7")
+            .wait(150)
+            .press(A, White);
+        let pressed = s.t;
+        s.wait(100)
+            .lift(A, "b8")
+            .wait(450)
+            .place(A, "c6", 'n')
+            .wait(100)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "b2", "b3", 'P');
+        let p = s.run(3000);
+        // The physics this asks about: the knight's lift, then g7 read as a pawn, both
+        // shown by a scan after the press message, and g7 empty again after it.
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let lifted = s.first_seen(A, "b8", pressed, false);
+        let g7: Vec<_> = s
+            .seen(A, "g7")
+            .into_iter()
+            .filter(|&(t, _)| t > pressed)
+            .collect();
+        let read = match (message, lifted, g7.as_slice()) {
+            (Some((message, _)), Some(lifted), [(t1, p1), (t2, None), ..]) => {
+                *p1 == pawn && lifted < *t1 && *t1 <= message + 250 && t2 - t1 <= 520
+            }
+            _ => false,
+        };
+        if !read {
+            continue;
+        }
+        held += 1;
+        assert_eq!(
+            p.sans(A)[10..],
+            ["Qg7", "Nc6", "b3"],
+            "offset {offset}: {g7:?}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|a| *a == k(Promotion, Some("g8"))),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            held >= 6,
+            "g7 read as a pawn after the knight's lift only {held} times"
+        );
+    }
+}

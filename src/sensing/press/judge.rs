@@ -1042,6 +1042,22 @@ pub(super) fn judge_by_cost(
             let Some((candidate, residual)) = tied.into_iter().next() else {
                 continue;
             };
+            // A pawn shown where a promoted piece lying on its side could have landed, the
+            // reply begun before it showed (so never shown exactly): which it was, the next
+            // scans tell, as in `judge_by_evidence`.
+            if let Some(latest) = history.last()
+                && let Some(lying) =
+                    lying_rivals(c, candidate, &cands, &history[..=index], history, latest)
+            {
+                return lying
+                    .gone(c, candidate, presser, history)
+                    .unwrap_or_else(|| Verdict::Provisional {
+                        candidate: candidate.clone(),
+                        residual,
+                        snapshot: index,
+                        until: Some(lying.confirmed_at),
+                    });
+            }
             // An earlier moment settles a later ambiguity only if this candidate was among
             // the tied and that moment shows it cleanly (not a scan caught halfway).
             if let Some((prior, _)) = &first_ambiguity
