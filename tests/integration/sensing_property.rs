@@ -2348,6 +2348,28 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
+        // fd90d83, both failing the same way on 5cee5f0, where it began: `b8=N+ Rxb8`, the
+        // knight laid on its side and taken at once, read as `bxa8=N R@b8`; and in Transfer
+        // Chess on a Bluetooth board, `Nc3+ Nb5 b3` as `b3 Nxb5 N@c3`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 17_758_454_932_605_815_382,
+        },
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 7_795_872_037_842_725_479,
+        },
         // The fresh sweep of seed 11600000017 (session of 2026-11-28 from 07:46 UTC),
         // failing the same way on 5cee5f0: two Bluetooth boards, a lying queen's unseen
         // `Qd1+` taken at once (`Qxd1`), then Black's bishop lifted for `Bc5` told a desync
