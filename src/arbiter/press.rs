@@ -657,12 +657,14 @@ impl Arbiter {
                         .then(|| push_or_capture_and_drop(tokens, &tied))
                         .flatten()
                         .and_then(|(pushes, ..)| pushes.into_iter().next());
+                    let recorded = self.game.record().get(index).map(|p| p.mv);
                     let pair = match pushed {
                         Some(pair) => {
                             pushed_on = true;
                             pair
                         }
-                        None => hidden_move_pair(tokens, &tied)?,
+                        None => hidden_move_pair(tokens, &tied)
+                            .or_else(|| promoted_as_recorded(&tied, recorded))?,
                     };
                     (pair, residual, window.len().saturating_sub(1))
                 }
@@ -1556,6 +1558,46 @@ fn hidden_move_pair(tokens: &sensing::Tokens, tied: &[Candidate]) -> Option<Cand
             .unwrap_or(first)
             .clone(),
     )
+}
+
+/// Readings of a ply and its reply that tie only on the piece a pawn promoted to, taken at
+/// once where it promoted (a piece laid on its side, never seen): the board cannot tell
+/// which, and the record already has the piece (read from its token, or named by the TD,
+/// or asked). The pair promoting to that piece.
+fn promoted_as_recorded(tied: &[Candidate], recorded: Option<Move>) -> Option<Candidate> {
+    let Some(Move::Normal {
+        promotion: Some(was),
+        ..
+    }) = recorded
+    else {
+        return None;
+    };
+    let squares = |k: &Candidate| -> Option<[Option<Square>; 4]> {
+        match k.plies[..] {
+            [
+                first @ Move::Normal {
+                    promotion: Some(_), ..
+                },
+                reply,
+            ] => Some([
+                first.from(),
+                Some(first.to()),
+                reply.from(),
+                Some(reply.to()),
+            ]),
+            _ => None,
+        }
+    };
+    let first = squares(tied.first()?)?;
+    if tied
+        .iter()
+        .any(|k| k.irregular > 0 || squares(k) != Some(first))
+    {
+        return None;
+    }
+    tied.iter()
+        .find(|k| k.plies[0].promotion() == Some(was))
+        .cloned()
 }
 
 /// When `taken_on` emptied of a piece of `color`, if the board showed a `role` of that

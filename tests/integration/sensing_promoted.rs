@@ -1015,3 +1015,66 @@ fn a_lying_queen_read_as_a_pawn_only_after_the_reply_began_is_no_pawn_drop() {
         );
     }
 }
+
+/// On board A Black's h-pawn reaches g2 (`black_pawn_on_g2`), 5...Nf6 6.Nf3 clears g1,
+/// and Black promotes g2-g1, the queen
+/// laid on its side (the board sees nothing on g1), and presses; White's hand is on the h1
+/// rook at once, `Rxg1` taking the lying queen. Where h1 showed empty before the press
+/// message came, "the pawn took on h1, laid on its side there" explains the board exactly, and
+/// the rook set down on g1 then reads as a rook dropped that White does not hold: read
+/// again with the ply before, only the promotion on g1 taken at once fits, whatever piece
+/// it became (the board cannot tell): the piece the record has. At 24 offsets of the
+/// scan, the reply 100 to 220 ms after the press: `g1=Q Rxg1 a6` each time, the only
+/// question the promotion's; h1 shown empty before the message at least 6 times (without
+/// picking the piece the record has, 5 end as `gxh1=Q R@g1`).
+#[test]
+fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_pawn_on_g2();
+        s.mv(A, "g8", "f6", 'n').mv(A, "g1", "f3", 'N');
+        s.wait(offset * 23);
+        s.lift(A, "g2")
+            .wait(250)
+            .place(A, "g1", 'p')
+            .lay_down(A, "g1")
+            .wait(150)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(100 + offset % 4 * 40)
+            .lift(A, "h1")
+            .wait(300)
+            .place(A, "g1", 'R')
+            .wait(150)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        // The physics that asks it: h1 shown empty before the press message came.
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let lifted = s.first_seen(A, "h1", pressed, false);
+        if let (Some((message, _)), Some(lifted)) = (message, lifted)
+            && lifted < message
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A)[9..],
+            ["Nf6", "Nf3", "g1=Q", "Rxg1", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 6,
+            "h1 shown empty before the message only {relevant} times"
+        );
+    }
+}

@@ -146,6 +146,30 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
+        // fd90d83, failing the same way on 5cee5f0: `b8=N+ Rxb8`, the knight laid on its
+        // side and taken at once, read as `bxa8=N R@b8` (see
+        // `sensing_promoted::a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it`);
+        // and, put right by the same change, `g1=Q+ Rxg1` read as `gxf1=Q R@g1`, listed as
+        // still failing since the session of 2026-11-28 from 01:51 UTC.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 17_758_454_932_605_815_382,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_133_232_080_332_804_654,
+        },
         // The fresh sweep of seed 11600000017 (session of 2026-11-28 from 07:46 UTC),
         // failing the same way on 5cee5f0, where it began: a queen laid on its side, its
         // unseen `Qd6` read as `P@d6` (Black's queen lifted to reply before d6 read as a
@@ -2349,18 +2373,8 @@ fn setups_that_once_failed() {
 fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
-        // fd90d83, both failing the same way on 5cee5f0, where it began: `b8=N+ Rxb8`, the
-        // knight laid on its side and taken at once, read as `bxa8=N R@b8`; and in Transfer
-        // Chess on a Bluetooth board, `Nc3+ Nb5 b3` as `b3 Nxb5 N@c3`.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 17_758_454_932_605_815_382,
-        },
+        // fd90d83, failing the same way on 5cee5f0, where it began: in Transfer Chess on a
+        // Bluetooth board, `Nc3+ Nb5 b3` read as `b3 Nxb5 N@c3`.
         Setup {
             preset: "transfer-chess",
             rotated: [false, true],
@@ -2455,18 +2469,8 @@ fn setups_still_failing() {
             seed: 4_769_863_148_596_998_894,
         },
         // The fresh sweep of seed 10344080432 (session of 2026-11-28 from 01:51 UTC) on
-        // 172fd12, both failing the same way on 6e227d1, both with a promoted pawn laid on
-        // its side: `g1=Q+ Rxg1` (the lying queen taken at once) read as `gxf1=Q R@g1`,
-        // and the lying queen's `Qe6+`, taken at once, read as `P@e6`.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [false, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 6_133_232_080_332_804_654,
-        },
+        // 172fd12, failing the same way on 6e227d1, with a promoted pawn laid on its side:
+        // the lying queen's `Qe6+`, taken at once, read as `P@e6`.
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [false, false],
