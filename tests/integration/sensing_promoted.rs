@@ -1017,16 +1017,16 @@ fn a_lying_queen_read_as_a_pawn_only_after_the_reply_began_is_no_pawn_drop() {
 }
 
 /// On board A Black's h-pawn reaches g2 (`black_pawn_on_g2`), 5...Nf6 6.Nf3 clears g1,
-/// and Black promotes g2-g1, the queen
-/// laid on its side (the board sees nothing on g1), and presses; White's hand is on the h1
-/// rook at once, `Rxg1` taking the lying queen. Where h1 showed empty before the press
-/// message came, "the pawn took on h1, laid on its side there" explains the board exactly, and
-/// the rook set down on g1 then reads as a rook dropped that White does not hold: read
-/// again with the ply before, only the promotion on g1 taken at once fits, whatever piece
-/// it became (the board cannot tell): the piece the record has. At 24 offsets of the
-/// scan, the reply 100 to 220 ms after the press: `g1=Q Rxg1 a6` each time, the only
-/// question the promotion's; h1 shown empty before the message at least 6 times (without
-/// picking the piece the record has, 5 end as `gxh1=Q R@g1`).
+/// and Black promotes g2-g1, the queen laid on its side (the board sees nothing on g1),
+/// and presses; White's hand is on the h1 rook at once, `Rxg1` taking the lying queen.
+/// Where h1 showed empty before the press message came, "the pawn took on h1, laid on
+/// its side there" explains the board exactly, and the rook set down on g1 then reads
+/// as a rook dropped that White does not hold: read again with the ply before, only the
+/// promotion on g1 taken at once fits, whatever piece it became (the board cannot
+/// tell): the piece the record has. At 24 offsets of the scan, the reply 100 to 220 ms
+/// after the press: `g1=Q Rxg1 a6` each time, the only question the promotion's; h1
+/// shown empty before the message at least 6 times (without picking the piece the
+/// record has, 5 end as `gxh1=Q R@g1`).
 #[test]
 fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
     let mut relevant = 0;
