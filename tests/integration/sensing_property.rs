@@ -2372,6 +2372,38 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 11900000029 (session of 2026-11-28 from 07:46 UTC) on
+        // 6521b75, each failing the same way on 5cee5f0, where it began, each with pawns
+        // promoted and laid on their side: a lying knight's `Na6` read as `Nc6`; on two
+        // Bluetooth boards, `Bc1 P@b3 Ne2 Qd8` read with the drop three plies late; and a
+        // lying knight's `Nb5` read as `P@b5`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 7_501_272_559_596_527_190,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 1_755_588_708_902_794_024,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_947_367_952_538_263_714,
+        },
         // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
         // fd90d83, failing the same way on 5cee5f0, where it began: in Transfer Chess on a
         // Bluetooth board, `Nc3+ Nb5 b3` read as `b3 Nxb5 N@c3`.
