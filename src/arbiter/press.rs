@@ -641,6 +641,8 @@ impl Arbiter {
         // Read as the lying piece gone elsewhere and the reply moving the piece the board
         // showed lifted (`push_or_capture_and_drop`).
         let mut pushed_on = false;
+        // The last ply as the record has it.
+        let recorded = self.game.record().get(index).map(|p| p.mv);
         // Several pairs that differ only in where a promoted piece laid on its side went
         // (nothing on the board shows it): the likeliest is recorded and the TD asked.
         let (pair, pr, snapshot) =
@@ -657,7 +659,6 @@ impl Arbiter {
                         .then(|| push_or_capture_and_drop(tokens, &tied))
                         .flatten()
                         .and_then(|(pushes, ..)| pushes.into_iter().next());
-                    let recorded = self.game.record().get(index).map(|p| p.mv);
                     let pair = match pushed {
                         Some(pair) => {
                             pushed_on = true;
@@ -717,7 +718,6 @@ impl Arbiter {
         // piece where it stood since, or the reply is out of place wherever the piece went
         // (a pawn going diagonally onto a square the record has empty): that shows the
         // capture of a piece dropped there.
-        let recorded = self.game.record().get(index).map(|p| p.mv);
         let recorded_from = recorded.and_then(Move::from);
         if self.asked_where(before.ply)
             && pair.plies[0].from() != recorded_from
