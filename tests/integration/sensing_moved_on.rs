@@ -25,9 +25,11 @@ use tandem::sim::emulator::EmulatorConfig;
 #[test]
 fn a_queen_moved_on_after_the_reply_while_its_first_press_waits_is_two_moves() {
     moved_on_after_the_reply(
+        e4_e5,
         |s| {
             s.lift(A, "d1").wait(200).place(A, "e2", 'Q').wait(100);
         },
+        nc6,
         |s| {
             s.lift(A, "e2").wait(150).place(A, "h5", 'Q');
         },
@@ -42,9 +44,11 @@ fn a_queen_moved_on_after_the_reply_while_its_first_press_waits_is_two_moves() {
 #[test]
 fn a_knight_moved_on_to_capture_after_the_reply_while_its_first_press_waits_is_two_moves() {
     moved_on_after_the_reply(
+        e4_e5,
         |s| {
             s.lift(A, "g1").wait(200).place(A, "f3", 'N').wait(100);
         },
+        nc6,
         |s| {
             s.lift(A, "f3").wait(150).place(A, "e5", 'N');
         },
@@ -53,32 +57,68 @@ fn a_knight_moved_on_to_capture_after_the_reply_while_its_first_press_waits_is_t
     );
 }
 
-/// 1.e4 e5 on a Bluetooth board A, then `first` pressed, Black's Nc6 pressed, 800 ms,
-/// `then` (the same piece moved on, landing on `landing`) pressed, and Black's g6. The
-/// piece moves on long enough after the reply began that the board reports its new square
-/// more than a scan after the reply's first report, whatever the scan's phase.
+/// After 1.e3 Nf6 2.Qh5 Ng4 on a Bluetooth board, White's queen goes along the fifth
+/// rank to a5 and White presses, Black answers Ng4-e5 and presses, and the queen comes
+/// back along the rank to take the knight. Read from h5 at once, the board's last picture
+/// is one legal move, `Qe5` with Black's knight in hand; but the queen stood on a5, off
+/// that way, while the knight was lifted and set down: a5 was its move, pressed and
+/// answered. At 40 offsets: each time the record must read `Qa5 Ne5 Qxe5` with no alert,
+/// and the queen must have shown on e5 before the first press was judged at least 4
+/// times.
+#[test]
+fn a_queen_stopped_off_its_way_then_taking_the_reply_is_two_moves() {
+    moved_on_after_the_reply(
+        |s| {
+            s.mv(A, "e2", "e3", 'P')
+                .mv(A, "g8", "f6", 'n')
+                .mv(A, "d1", "h5", 'Q')
+                .mv(A, "f6", "g4", 'n');
+        },
+        |s| {
+            s.lift(A, "h5").wait(200).place(A, "a5", 'Q').wait(100);
+        },
+        |s| {
+            s.lift(A, "g4").wait(500).place(A, "e5", 'n');
+        },
+        |s| {
+            s.lift(A, "a5").wait(150).place(A, "e5", 'Q');
+        },
+        "e5",
+        &["e3", "Nf6", "Qh5", "Ng4", "Qa5", "Ne5", "Qxe5", "g6"],
+    );
+}
+
+fn e4_e5(s: &mut Scene) {
+    s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+}
+
+fn nc6(s: &mut Scene) {
+    s.lift(A, "b8").wait(500).place(A, "c6", 'n');
+}
+
+/// `opening` on a Bluetooth board A, then `first` pressed, Black's `reply` pressed, 300
+/// ms, `then` (the same piece moved on, landing on `landing`) pressed, and Black's g6.
+/// The piece moves on long enough after the reply began that the board reports its new
+/// square more than a scan after the reply's first report, whatever the scan's phase.
 fn moved_on_after_the_reply(
+    opening: fn(&mut Scene),
     first: fn(&mut Scene),
+    reply: fn(&mut Scene),
     then: fn(&mut Scene),
     landing: &str,
     want: &[&str],
 ) {
     let settle: Millis = 550;
     let mut before_judged = 0;
-    for offset in 0..40 {
+    for offset in offsets(40) {
         let mut s = late_clock_bluetooth_a();
-        s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
+        opening(&mut s);
         s.wait(offset * 37);
         first(&mut s);
         let pressed = s.t;
-        s.press(A, White)
-            .wait(100)
-            .lift(A, "b8")
-            .wait(500)
-            .place(A, "c6", 'n')
-            .wait(100)
-            .press(A, Black)
-            .wait(300);
+        s.press(A, White).wait(100);
+        reply(&mut s);
+        s.wait(100).press(A, Black).wait(300);
         then(&mut s);
         s.wait(200)
             .press(A, White)
@@ -110,10 +150,12 @@ fn moved_on_after_the_reply(
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    assert!(
-        before_judged >= 4,
-        "the piece moved on before its first press was judged only {before_judged} times"
-    );
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            before_judged >= 4,
+            "the piece moved on before its first press was judged only {before_judged} times"
+        );
+    }
 }
 
 /// The message of White's press on board A, the lever pulled at `pressed`: the clock's

@@ -146,6 +146,31 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 12100000037 (session of 2026-11-28 from 10:58 UTC),
+        // failing the same way on a0fce72, where it began: on a Bluetooth board, `Qa5 Ne5
+        // Qxe5` read as `Qe5`, the press message a second late (see
+        // `sensing_moved_on::a_queen_stopped_off_its_way_then_taking_the_reply_is_two_moves`);
+        // and, put right by the same change, `Qa3 Nb3 Qb4` read as `Qb3 Nxb3 Q@b4`, listed
+        // as still failing since the session of 2026-11-27 from 14:20 UTC (a standing
+        // queen, not the laid-down one that list called it).
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 5_214_095_616_443_763_230,
+        },
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 17_277_204_898_608_565_808,
+        },
         // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
         // fd90d83, failing the same way on 5cee5f0: `b8=N+ Rxb8`, the knight laid on its
         // side and taken at once, read as `bxa8=N R@b8` (see
@@ -2622,20 +2647,10 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 1_721_397_157_559_778_356,
         },
-        // The fresh sweep of seed 2711274 (20,000 matches a preset: 2 of 100,000) on the
-        // final sensing of the session of 2026-11-27 from 14:20 UTC, both failing the same
-        // way on ef6da57, both with a promoted piece laid on its side: the laid-down
-        // queen's `Qa3` unseen and `Nb3 Qb4` read as `Nxb3 Q@b4` (an unexplained drop);
-        // the laid-down queen's `Qb4` read as `Qxb5`, then `bxa6 Qxc5` as `Nxa6 Qxa6`.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 17_277_204_898_608_565_808,
-        },
+        // (Of the fresh sweep of seed 2711274's two failures, session of 2026-11-27 from
+        // 14:20 UTC: the laid-down queen's `Qb4` read as `Qxb5`, then `bxa6 Qxc5` as `Nxa6
+        // Qxa6`. The other, `Qa3 Nb3 Qb4`, passes since the session of 2026-11-28 from
+        // 10:58 UTC: `setups_that_once_failed`.)
         // (Seed 2711275's failure, `cxd1=B` read as `c1=B`, passes since the session of
         // 2026-11-27 from 23:09 UTC: `setups_that_once_failed`.)
         Setup {

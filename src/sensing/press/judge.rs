@@ -38,7 +38,15 @@ pub(super) fn judge_by_evidence(
     if union.is_empty() {
         return None;
     }
-    let cands = readings(c, presser, union, &latest.cells, depth, history, deadline);
+    let cands = readings(
+        c,
+        presser,
+        (union, union),
+        &latest.cells,
+        depth,
+        history,
+        deadline,
+    );
     if cands.is_empty() {
         return None;
     }
@@ -949,6 +957,9 @@ pub(super) fn judge_by_cost(
     // Readings are scored moment by moment, latest first; a board in chaos (many
     // moments, many readings) gets a bounded effort, so no report can stall the arbiter.
     let mut budget = MAX_READINGS_SCORED;
+    let shown_off = history.iter().fold(Bitboard::EMPTY, |off, s| {
+        off | base_expect.differences(&s.cells)
+    });
     for (index, snap) in history.iter().enumerate().rev() {
         let baseline = explain_with(
             &base_expect,
@@ -963,7 +974,15 @@ pub(super) fn judge_by_cost(
             continue;
         }
         let diff = base_expect.differences(&snap.cells);
-        let cands = readings(c, presser, diff, &snap.cells, depth, history, deadline);
+        let cands = readings(
+            c,
+            presser,
+            (diff, shown_off),
+            &snap.cells,
+            depth,
+            history,
+            deadline,
+        );
         if cands.len() > budget {
             break;
         }

@@ -774,11 +774,12 @@ fn judge_at(
 }
 
 /// Every reading worth scoring for a press, less those with a move that landed only after
-/// the press could have shown it (`deadline`).
+/// the press could have shown it (`deadline`). `shown_off`: the squares any snapshot of
+/// the history shows otherwise than the record.
 fn readings(
     c: &Committed<'_>,
     presser: Color,
-    diff: Bitboard,
+    (diff, shown_off): (Bitboard, Bitboard),
     cells: &Cells,
     depth: Depth,
     history: &[Snapshot],
@@ -796,7 +797,8 @@ fn readings(
             || victim_left_after_the_press(c, k, history, deadline)
             || victim_gone_long_before(c, k, history)
             || set_back_unmoved(c, &before, k, history)
-            || slid_past_its_stop(c, k, history);
+            || slid_past_its_stop(c, k, history)
+            || moved_on_after_the_reply(c, &before, k, history, shown_off);
         !ruled_out
     });
     cands

@@ -907,3 +907,123 @@ pub(super) fn moved_after_reply(
         .min()
         .is_some_and(|t| t > began + c.scan_ms)
 }
+
+/// Did the reading's one move's piece, once it left its square, stand on another square
+/// it could have gone to (off its way to where the reading lands it) while the opponent
+/// lifted a piece and set it down where that piece can go? Set down off its way, it made
+/// its move there, pressed; the opponent answered; what the reading takes for the move is
+/// that piece's next one, its press still to come (`Qa5 Ne5 Qxe5` read as `Qe5`, the
+/// press message a second late from a Bluetooth board).
+pub(super) fn moved_on_after_the_reply(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+    shown_off: Bitboard,
+) -> bool {
+    let [
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion: None,
+            ..
+        },
+    ] = *cand.plies.as_slice()
+    else {
+        return false;
+    };
+    // A pawn's stop is on its way, or a capture it could not have read from its square.
+    if role == Role::Pawn || c.state.promoted().contains(from) {
+        return false;
+    }
+    let mover = c.state.turn();
+    let piece = Piece { color: mover, role };
+    let moved = Cell::piece(piece);
+    let board = before.board();
+    // Empty squares the piece could have gone to, off its way to `to`.
+    let stops = shakmaty::attacks::attacks(from, piece, board.occupied())
+        & !board.occupied()
+        & !shakmaty::attacks::between(from, to)
+        & !Bitboard::from_square(to);
+    if stops.is_empty() || !before.allows(from, moved) {
+        return false;
+    }
+    // The reply lifted a piece of the opponent's: its square shown off the record.
+    let lifts = shown_off & board.by_color(!mover);
+    let stops = stops & shown_off;
+    if stops.is_empty() || lifts.is_empty() {
+        return false;
+    }
+    let landed_at = first_shown(cand, to, mover, history).unwrap_or(Millis::MAX);
+    // The stop may show before the square left does (the scan passes it first).
+    for (i, s) in history
+        .iter()
+        .enumerate()
+        .take_while(|(_, s)| s.t_ms < landed_at)
+    {
+        for sq in stops {
+            // The first snapshot of the piece's stand there.
+            let first = i == 0 || history[i - 1].cells.get(sq) != moved;
+            if s.cells.get(sq) == moved
+                && first
+                && answered_during_stop(before, history, i, (from, sq), (piece, lifts))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// While square `stop` kept showing the mover's `piece` (come from `from`) from snapshot
+/// `at` on, did a piece of the opponent's leave its square in the record (one of `lifts`,
+/// reported after the stop showed) and come down where its kind can go, the piece
+/// standing on the stop?
+fn answered_during_stop(
+    before: &Expect,
+    history: &[Snapshot],
+    at: usize,
+    (from, stop): (Square, Square),
+    (piece, lifts): (Piece, Bitboard),
+) -> bool {
+    let moved = Cell::piece(piece);
+    let record = before.board();
+    let theirs = record.by_color(!piece.color);
+    let run = history[at + 1..]
+        .iter()
+        .take_while(|s| s.cells.get(stop) == moved);
+    for s in run {
+        for sq in lifts {
+            let Some(lifted) = record.piece_at(sq) else {
+                continue;
+            };
+            let cell = Cell::piece(lifted);
+            if !s.cells.get(sq).is_empty() || history[at].cells.get(sq) != cell {
+                continue;
+            }
+            // Where it can go with the piece on the stop.
+            let mut board = record.clone();
+            board.discard_piece_at(from);
+            board.set_piece_at(stop, piece);
+            let set_down = history.iter().skip_while(|h| h.t_ms < s.t_ms).any(|h| {
+                (h.cells.of_color(!piece.color) & !theirs)
+                    .into_iter()
+                    .any(|to| {
+                        h.cells.get(to) == cell
+                            && can_reach(
+                                &board,
+                                sq,
+                                lifted,
+                                to,
+                                board.color_at(to) == Some(piece.color),
+                            )
+                    })
+            });
+            if set_down {
+                return true;
+            }
+        }
+    }
+    false
+}
