@@ -253,6 +253,52 @@ fn a_fast_pair_then_the_same_piece_moved_on_is_three_moves() {
     );
 }
 
+/// A rook takes down the file, a fast reply, and the rook slides back home, pausing on
+/// its way, all three pressed within the clock's seconds so that it shows only the last
+/// (seed 15100885750182576911's `Rxa5 Na2 Ra8` read as `Rxa5 Na2 Ra7`, the record a ply
+/// behind from there). The rook's landing back on a1 is on the square its capture left:
+/// the rook showing there before it took is no landing, and the three plies landed in
+/// order.
+#[test]
+fn a_capture_a_fast_reply_and_the_capturer_back_on_its_square_are_three_moves() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.mv(A, "a2", "a4", 'P')
+                .mv(A, "b7", "b5", 'p')
+                .take(A, "a4", "b5", 'P')
+                .mv(A, "a7", "a5", 'p');
+            s.lift(A, "a1")
+                .wait(150)
+                .lift(A, "a5")
+                .wait(100)
+                .place(A, "a5", 'R')
+                .wait(100);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "g8")
+                .wait(150)
+                .place(A, "f6", 'n')
+                .wait(60)
+                .press(A, Black)
+                .wait(150)
+                .lift(A, "a5")
+                .wait(60)
+                .place(A, "a3", 'R')
+                .wait(200)
+                .lift(A, "a3")
+                .wait(60)
+                .place(A, "a1", 'R')
+                .wait(100);
+            let third = s.t;
+            s.press(A, White);
+            (first, third)
+        },
+        &["e4", "e5", "a4", "b5", "axb5", "a5", "Rxa5", "Nf6", "Ra1"],
+    );
+}
+
 /// A capture, a fast reply and the capturer moved on, all three pressed within the
 /// clock's seconds so that it shows only the last press; Black's next move follows at
 /// once, and its press may come before that of the capturer's second move is decided.

@@ -146,6 +146,20 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The `TANDEM_RANDOM=1` run of the session of 2026-11-28 from 10:58 UTC, failing
+        // the same way on a0fce72, where it began: `Rxa5 Na2 Ra8`, the three presses inside
+        // the clock's seconds, read as `Rxa5 Na2 Ra7` (the rook back where it took from
+        // showed there before it took; see
+        // `sensing_press_timing::a_capture_a_fast_reply_and_the_capturer_back_on_its_square_are_three_moves`).
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 15_100_885_750_182_576_911,
+        },
         // The fresh sweep of seed 12100000037 (session of 2026-11-28 from 10:58 UTC),
         // failing the same way on a0fce72, where it began: on a Bluetooth board, `Qa5 Ne5
         // Qxe5` read as `Qe5`, the press message a second late (see

@@ -116,7 +116,8 @@ pub(super) fn landings_in_order(c: &Committed<'_>, cand: &Candidate, history: &[
 /// pawn's or a hidden promoted piece's, are no evidence; nor is a landing a later ply of
 /// the same colour lands on again (a drop taken on its square and the taker taken back by
 /// a pawn): the piece of that colour shown there may be the later one. Nor is a piece of
-/// that colour shown on a square only after the next ply's taker stood there.
+/// that colour shown on a square only after the next ply's taker stood there. A landing
+/// on a square an earlier ply left first shows once the square was seen left.
 pub(super) fn lands_out_of_order(
     c: &Committed<'_>,
     cand: &Candidate,
@@ -148,9 +149,27 @@ pub(super) fn lands_out_of_order(
             .get(i + 1)
             .filter(|&&n| move_landing(n) == sq)
             .and_then(|_| first_shown(cand, sq, !color, history));
+        // A square an earlier ply left (a rook back where it took from): what showed
+        // there before it was left is that earlier piece, not this landing.
+        let left = cand.plies[..i].iter().any(|&p| p.from() == Some(sq));
+        let landed = || {
+            let since = if left {
+                history
+                    .iter()
+                    .find(|s| s.cells.get(sq).color() != Some(color))?
+                    .t_ms
+            } else {
+                0
+            };
+            history
+                .iter()
+                .skip_while(|s| s.t_ms < since)
+                .find(|s| shows_moved_piece(cand, sq, color, s.cells.get(sq)))
+                .map(|s| s.t_ms)
+        };
         shown.push(
             (!unseen)
-                .then(|| first_shown(cand, sq, color, history))
+                .then(landed)
                 .flatten()
                 .filter(|&t| taken_at.is_none_or(|taken| t < taken)),
         );
