@@ -2411,6 +2411,22 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The second `TANDEM_RANDOM=1` run of the session of 2026-11-28 from 10:58 UTC, on
+        // fd9c60e, failing the same way on a0fce72, where it began: a rook laid on its
+        // side, its unseen `Rg8` taken at once (`Rxg8`), read as `Rxh8` (Black's rook
+        // lifted to take, reported just before the press message) and then `Ng8`.
+        // Waiting for a victim reported empty up to a scan before the message puts it
+        // right, but leaves `Qg7 Bxg7` on a board that never reads the lying piece to the
+        // TD's question where `Qxf8`'s reread finds it now.
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 12_753_505_829_570_648_912,
+        },
         // The fresh sweep of seed 11900000029 (session of 2026-11-28 from 07:46 UTC) on
         // 6521b75, each failing the same way on 5cee5f0, where it began, each with pawns
         // promoted and laid on their side: a lying knight's `Na6` read as `Nc6`; on two
