@@ -957,9 +957,12 @@ pub(super) fn judge_by_cost(
     // Readings are scored moment by moment, latest first; a board in chaos (many
     // moments, many readings) gets a bounded effort, so no report can stall the arbiter.
     let mut budget = MAX_READINGS_SCORED;
-    let shown_off = history.iter().fold(Bitboard::EMPTY, |off, s| {
-        off | base_expect.differences(&s.cells)
-    });
+    // What each snapshot shows off the record, and all of them together.
+    let offs: Vec<Bitboard> = history
+        .iter()
+        .map(|s| base_expect.differences(&s.cells))
+        .collect();
+    let shown_off = offs.iter().fold(Bitboard::EMPTY, |u, &d| u | d);
     for (index, snap) in history.iter().enumerate().rev() {
         let baseline = explain_with(
             &base_expect,
@@ -973,7 +976,7 @@ pub(super) fn judge_by_cost(
         if baseline.is_exact() && !has_hidden(c) {
             continue;
         }
-        let diff = base_expect.differences(&snap.cells);
+        let diff = offs[index];
         let cands = readings(
             c,
             presser,
