@@ -545,6 +545,19 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 12400000047 (session of 2026-11-28 from 10:58 UTC) on
+        // 727d940, failing the same way on a0fce72, where it began: Black's queen laid on
+        // its side goes h1-f3 unseen and the lever is pressed; 300 ms later the pawn on g7
+        // is knocked onto f6, before the press message. Read as the pawn's illegal `g7f6`
+        // (a visible move wins over the lying queen's unseen one), and White's `exf3`,
+        // taking the queen, as an illegal `e2f3`.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            11,
+            Injection::Knock,
+            11_206_619_030_256_220_209,
+        ),
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
         // ef41a23, failing the same way on b5cbb66: White's rook knocked from h1 onto g1,
         // told displaced and, besides, missing from h1.
