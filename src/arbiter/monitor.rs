@@ -268,17 +268,26 @@ impl Arbiter {
             })
         };
         // ...or put there since and lifted again (set down short on the way, the piece in
-        // the hand now): the board's reports since `since` tell.
+        // the hand now): the board's reports since `since` tell. Not a piece that already
+        // stood there then: a move committed since leaves its piece's old square off the
+        // record in the earlier reports (Black's knight on g8 before `Nf6`).
         let set_down_since = |owner: Color, since: Millis| {
-            sensed
-                .history
+            let history = &sensed.history;
+            let start = history.partition_point(|s| s.t_ms + scan < since);
+            // What the board showed when the square emptied (or, the history kept only
+            // since a later commit, at its start).
+            let then = history
                 .iter()
-                .filter(|s| s.t_ms + scan >= since)
-                .any(|s| {
-                    Square::ALL
-                        .into_iter()
-                        .any(|sq| off_record(&s.cells, sq, owner))
+                .rev()
+                .find(|s| s.t_ms <= since)
+                .or(history.first())
+                .map(|s| s.cells);
+            history[start..].iter().any(|s| {
+                Square::ALL.into_iter().any(|sq| {
+                    off_record(&s.cells, sq, owner)
+                        && then.is_none_or(|then| then.get(sq) != s.cells.get(sq))
                 })
+            })
         };
         let open: Vec<Square> = track
             .appearance

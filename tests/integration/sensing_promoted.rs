@@ -378,6 +378,65 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
     );
 }
 
+/// Black's g-pawn takes on h1 and is laid on its side, pressed, and just after the press
+/// the sensor reads the lying queen as a pawn for most of a second (stood up a moment, or
+/// lying just so); it lies unread again as White sets c4 down and presses. The record
+/// takes it for a pawn kept upright, until the empty square says otherwise: once the
+/// owner's own move is committed, h1 empty for two scans with nothing of Black's set down
+/// since is a pawn laid down. Black's knight, which stood on g8 before that, is no piece
+/// set down since. At 24 offsets: `gxh1=Q c4 Nf6 d3` and no alert but the promotion
+/// question (not the queen missing from h1).
+#[test]
+fn a_lying_queen_read_as_a_pawn_for_a_while_is_no_piece_missing_once_it_lies_unread() {
+    for offset in offsets(24) {
+        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+        s.black_pawn_on_g2();
+        s.wait(offset * 23);
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "h1")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Black)
+            .wait(200)
+            .place(A, "h1", 'p')
+            .wait(300)
+            .lift(A, "c2")
+            .wait(500)
+            .place(A, "c4", 'P')
+            .lay_down(A, "h1")
+            .wait(100)
+            .press(A, White)
+            .wait(1500)
+            .td(TdAction::SetPromotion {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 5,
+                },
+                role: Role::Queen,
+            });
+        s.mv(A, "g8", "f6", 'n');
+        s.wait(2000);
+        s.mv(A, "d2", "d3", 'P');
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[8..],
+            ["axb7", "gxh1=Q", "c4", "Nf6", "d3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "offset {offset}: h1 {:?}\n{}",
+            s.seen(A, "h1"),
+            p.dump()
+        );
+    }
+}
+
 /// On board B White takes a rook (1.h4 g5 2.hxg5 h6 3.Rxh6 Rxh6 4.gxh6): Black on A
 /// holds a rook. On A White promotes hxg8 and lays the pawn on its side, Black answers a3,
 /// White moves the lying queen g8-g7, where the board sees nothing, and presses. Black
