@@ -2426,6 +2426,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 12500000051 (session of 2026-11-28 from 10:58 UTC) on
+        // 9fb78b4, failing the same way on a0fce72, where it began: `P@e7+ Bxe7`, the pawn
+        // dropped where the knight laid on its side on c8 could have gone and taken at
+        // once, read as that knight's `Ne7`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 15_037_623_788_722_120_849,
+        },
         // The fresh sweep of seed 12300000043 (session of 2026-11-28 from 10:58 UTC) on
         // e126d59, failing the same way on a0fce72, where it began: which of two lying
         // pieces moved (`Bc7` taken for the rook's unseen move, the TD asked). (Its other
