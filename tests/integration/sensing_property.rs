@@ -146,6 +146,21 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 12600000053 (session of 2026-11-28 from 10:58 UTC) on
+        // 9fb78b4, passing on a0fce72: a regression of e6e0d4a's stop check. On a
+        // Bluetooth board the rook stood on h7 a while, went on to g8 and was pressed; the
+        // reply's lift was reported just before h7 showed empty (the scan passing d6
+        // first), and `Rg8` was read as `Rh7`. The stop counts only if the reply was set
+        // down too while the piece still showed on it.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 1_997_240_408_607_297_430,
+        },
         // The fresh sweep of seed 12300000043 (session of 2026-11-28 from 10:58 UTC),
         // failing the same way on a0fce72, where it began: a lying queen on b1 read as a
         // pawn for 636 ms (three passes), its token taken for an upright pawn, then told
@@ -178,10 +193,7 @@ fn setups_that_once_failed() {
         // The fresh sweep of seed 12100000037 (session of 2026-11-28 from 10:58 UTC),
         // failing the same way on a0fce72, where it began: on a Bluetooth board, `Qa5 Ne5
         // Qxe5` read as `Qe5`, the press message a second late (see
-        // `sensing_moved_on::a_queen_stopped_off_its_way_then_taking_the_reply_is_two_moves`);
-        // and, put right by the same change, `Qa3 Nb3 Qb4` read as `Qb3 Nxb3 Q@b4`, listed
-        // as still failing since the session of 2026-11-27 from 14:20 UTC (a standing
-        // queen, not the laid-down one that list called it).
+        // `sensing_moved_on::a_queen_stopped_off_its_way_then_taking_the_reply_is_two_moves`).
         Setup {
             preset: "uscf-bughouse",
             rotated: [false, true],
@@ -190,15 +202,6 @@ fn setups_that_once_failed() {
             increment_s: 0,
             promotion: PromotionToken::SparePiece,
             seed: 5_214_095_616_443_763_230,
-        },
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 17_277_204_898_608_565_808,
         },
         // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
         // fd90d83, failing the same way on 5cee5f0: `b8=N+ Rxb8`, the knight laid on its
@@ -2718,10 +2721,23 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 1_721_397_157_559_778_356,
         },
-        // (Of the fresh sweep of seed 2711274's two failures, session of 2026-11-27 from
-        // 14:20 UTC: the laid-down queen's `Qb4` read as `Qxb5`, then `bxa6 Qxc5` as `Nxa6
-        // Qxa6`. The other, `Qa3 Nb3 Qb4`, passes since the session of 2026-11-28 from
-        // 10:58 UTC: `setups_that_once_failed`.)
+        // The fresh sweep of seed 2711274 (20,000 matches a preset: 2 of 100,000) on the
+        // final sensing of the session of 2026-11-27 from 14:20 UTC, both failing the same
+        // way on ef6da57: a standing queen's `Qa3`, `Nb3` and `Qb4` read as `Qb3 Nxb3 Q@b4`
+        // (an unexplained drop); the laid-down queen's `Qb4` read as `Qxb5`, then `bxa6
+        // Qxc5` as `Nxa6 Qxa6`. The first passed with e6e0d4a's stop check (2026-11-28
+        // from 10:58 UTC), but not once the check asked for the reply set down while the
+        // queen still showed on a3: the board reported `Nb3`'s landing in the pass that
+        // showed a3 empty.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 17_277_204_898_608_565_808,
+        },
         // (Seed 2711275's failure, `cxd1=B` read as `c1=B`, passes since the session of
         // 2026-11-27 from 23:09 UTC: `setups_that_once_failed`.)
         Setup {

@@ -997,8 +997,8 @@ pub(super) fn moved_on_after_the_reply(
 
 /// While square `stop` kept showing the mover's `piece` (come from `from`) from snapshot
 /// `at` on, did a piece of the opponent's leave its square in the record (one of `lifts`,
-/// reported after the stop showed) and come down where its kind can go, the piece
-/// standing on the stop?
+/// reported after the stop showed) and come down where its kind can go, both reported
+/// while the piece still stood on the stop?
 fn answered_during_stop(
     before: &Expect,
     history: &[Snapshot],
@@ -1009,10 +1009,15 @@ fn answered_during_stop(
     let moved = Cell::piece(piece);
     let record = before.board();
     let theirs = record.by_color(!piece.color);
-    let run = history[at + 1..]
+    // The reply lifted and set down while the piece still stood on the stop: a lift
+    // alone may be reported in the same pass as the piece gone on (the scan passing the
+    // lifted square first), a whole move of the opponent's not.
+    let end = history[at + 1..]
         .iter()
-        .take_while(|s| s.cells.get(stop) == moved);
-    for s in run {
+        .position(|s| s.cells.get(stop) != moved)
+        .map_or(history.len(), |n| at + 1 + n);
+    let run = &history[at + 1..end];
+    for (i, s) in run.iter().enumerate() {
         for sq in lifts {
             let Some(lifted) = record.piece_at(sq) else {
                 continue;
@@ -1025,7 +1030,7 @@ fn answered_during_stop(
             let mut board = record.clone();
             board.discard_piece_at(from);
             board.set_piece_at(stop, piece);
-            let set_down = history.iter().skip_while(|h| h.t_ms < s.t_ms).any(|h| {
+            let set_down = run[i..].iter().any(|h| {
                 (h.cells.of_color(!piece.color) & !theirs)
                     .into_iter()
                     .any(|to| {
