@@ -156,16 +156,11 @@ pub(super) fn lands_out_of_order(
             let since = if left {
                 history
                     .iter()
-                    .find(|s| s.cells.get(sq).color() != Some(color))?
-                    .t_ms
+                    .position(|s| s.cells.get(sq).color() != Some(color))?
             } else {
                 0
             };
-            history
-                .iter()
-                .skip_while(|s| s.t_ms < since)
-                .find(|s| shows_moved_piece(cand, sq, color, s.cells.get(sq)))
-                .map(|s| s.t_ms)
+            first_shown(cand, sq, color, &history[since..])
         };
         shown.push(
             (!unseen)
