@@ -850,6 +850,126 @@ fn a_lying_queen_read_where_it_stood_after_a_press_that_showed_nothing_made_no_m
 }
 
 #[test]
+fn a_pawn_dropped_where_a_lying_queen_could_go_and_lifted_by_the_reply_is_the_drop() {
+    // Black drops a pawn on d5, where the lying queen could have gone from h1, and presses.
+    // White lifts the pawn as the board has read it for a pass or two, lifts c4 and takes
+    // on d5. A pawn read for a pass or two and then gone, nobody's piece in its place yet,
+    // is what a lying queen set down shows too; but White's pawn lifted to take there
+    // (lifted with the pawn or up to half a second after it) says why d5 emptied: the pawn
+    // stood until it was taken, as a dropped pawn stands (a lying queen reads as a pawn on
+    // one pass in twenty). `P@d5 cxd5`, nothing alarmed.
+    let pawn = Some(pc('p'));
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        });
+        s.wait(offset * 23);
+        let set = s.t;
+        s.place(A, "d5", 'p').wait(60).press(A, Black);
+        // The victim lifted first, its capturer a moment or half a second later.
+        s.wait(200 + offset % 4 * 60)
+            .lift(A, "d5")
+            .wait([40, 250, 450][offset as usize % 3])
+            .lift(A, "c4")
+            .wait(250)
+            .place(A, "d5", 'P')
+            .wait(400)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        // The physics: d5 read as a pawn, then empty within two scans (a lying queen's
+        // reading too).
+        let d5 = s.seen(A, "d5");
+        let read = d5.iter().find(|&&(t, q)| t >= set && q == pawn);
+        let gone = d5.iter().find(|&&(t, q)| t >= set && q.is_none());
+        let (Some(&(read, _)), Some(&(gone, _))) = (read, gone) else {
+            continue;
+        };
+        if gone > read + 500 {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}: d5 {d5:?}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "P@d5", "cxd5", "a6"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "{at}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        relevant >= 10,
+        "only {relevant} pawns gone within two scans"
+    );
+}
+
+#[test]
+fn a_lying_queen_read_as_a_pawn_for_a_pass_where_a_piece_that_moves_elsewhere_could_take_is_its_move()
+ {
+    // The lying queen goes h1-f3, set down upright for a moment (a pawn read there for a
+    // pass), then laid on its side; Black presses. White's knight on g1, which could take
+    // on f3, is lifted after f3 read empty again and goes to h3. While it is in hand, f3
+    // may have emptied as its victim; once it lands elsewhere, the pawn shown and gone was
+    // the lying queen: `Qf3 Nh3 a6`, no pawn dropped, only the promotion's question.
+    let pawn = Some(pc('p'));
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        });
+        s.wait(offset * 23);
+        let set = s.t;
+        s.lift(A, "h1")
+            .wait(250)
+            .place(A, "f3", 'p')
+            .wait(120)
+            .lay_down(A, "f3")
+            .wait(100)
+            .press(A, Black);
+        s.wait(150 + offset % 4 * 100)
+            .lift(A, "g1")
+            .wait(300)
+            .place(A, "h3", 'N')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        // The physics: f3 read as a pawn once, then empty before the knight was lifted.
+        let f3 = s.seen(A, "f3");
+        let g1 = s.seen(A, "g1");
+        let read = f3.iter().find(|&&(t, q)| t >= set && q == pawn);
+        let gone = f3.iter().find(|&&(t, q)| t >= set && q.is_none());
+        let lifted = g1.iter().find(|&&(t, q)| t >= set && q.is_none());
+        let (Some(&(read, _)), Some(&(gone, _)), Some(&(lifted, _))) = (read, gone, lifted) else {
+            continue;
+        };
+        if gone > read + 300 || lifted < gone {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}: f3 {f3:?}, g1 {g1:?}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "Qf3", "Nh3", "a6"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.alerts(), [k(Promotion, Some("h1"))], "{at}\n{}", p.dump());
+    }
+    assert!(relevant >= 10, "only {relevant} single reads of f3");
+}
+
+#[test]
 fn a_pawn_dropped_and_taken_at_once_by_a_pawn_beside_a_lying_queen_is_no_illegal_pawn_step() {
     // The same, the dropped pawn on d3 taken by the e2 pawn, and the board never reads the
     // lying queen. Black's press reads as the queen's unseen move, the TD asked where it

@@ -146,6 +146,71 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Six that pass since the session of 2026-11-28 from 14:02 UTC, each with a piece
+        // laid on its side, once a pawn read where the lying piece could have gone counts
+        // as taken when it emptied as an opponent's piece that could take there was
+        // lifted (the reply landing there), and as the lying piece while that piece stands
+        // (up to a hand's move) or once it landed elsewhere or the pawn showed again:
+        // `P@e7+ Bxe7` beside a lying knight on c8 (the fresh sweep of seed 12500000051)
+        // and `P@d3 Rxd3` beside a lying bishop (seed 3838's), each read as the lying
+        // piece's move; `P@c6 Nxc6` read as `Qa8-c6` (seed 2718281828's); a lying knight's
+        // `Nb5` read as `P@b5` (seed 11900000029's); the lying queen's `Qe6+`, taken at
+        // once, read as `P@e6` (seed 10344080432's); a lying knight's `Nb3` read for `b3`
+        // (seed 2468's).
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 15_037_623_788_722_120_849,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_947_367_952_538_263_714,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 3_851_944_688_063_177_754,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 14_994_792_436_062_536_604,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 13_998_363_911_974_168_303,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_664_549_451_546_853_318,
+        },
         // The fresh sweep of seed 12600000053 (session of 2026-11-28 from 10:58 UTC) on
         // 9fb78b4, passing on a0fce72: a regression of e6e0d4a's stop check. On a
         // Bluetooth board the rook stood on h7 a while, went on to g8 and was pressed; the
@@ -2429,19 +2494,6 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 12500000051 (session of 2026-11-28 from 10:58 UTC) on
-        // 9fb78b4, failing the same way on a0fce72, where it began: `P@e7+ Bxe7`, the pawn
-        // dropped where the knight laid on its side on c8 could have gone and taken at
-        // once, read as that knight's `Ne7`.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 15_037_623_788_722_120_849,
-        },
         // The fresh sweep of seed 12300000043 (session of 2026-11-28 from 10:58 UTC) on
         // e126d59, failing the same way on a0fce72, where it began: which of two lying
         // pieces moved (`Bc7` taken for the rook's unseen move, the TD asked). (Its other
@@ -2474,8 +2526,9 @@ fn setups_still_failing() {
         // The fresh sweep of seed 11900000029 (session of 2026-11-28 from 07:46 UTC) on
         // 6521b75, each failing the same way on 5cee5f0, where it began, each with pawns
         // promoted and laid on their side: a lying knight's `Na6` read as `Nc6`; on two
-        // Bluetooth boards, `Bc1 P@b3 Ne2 Qd8` read with the drop three plies late; and a
-        // lying knight's `Nb5` read as `P@b5`.
+        // Bluetooth boards, `Bc1 P@b3 Ne2 Qd8` read with the drop three plies late. (The
+        // third, a lying knight's `Nb5` read as `P@b5`, passes since the session of
+        // 2026-11-28 from 14:02 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "uscf-bughouse",
             rotated: [false, true],
@@ -2493,15 +2546,6 @@ fn setups_still_failing() {
             increment_s: 2,
             promotion: PromotionToken::LaidDown,
             seed: 1_755_588_708_902_794_024,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 9_947_367_952_538_263_714,
         },
         // The fresh sweep of seed 11700000019 (session of 2026-11-28 from 07:46 UTC) on
         // fd90d83, failing the same way on 5cee5f0, where it began: in Transfer Chess on a
@@ -2599,18 +2643,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 4_769_863_148_596_998_894,
         },
-        // The fresh sweep of seed 10344080432 (session of 2026-11-28 from 01:51 UTC) on
-        // 172fd12, failing the same way on 6e227d1, with a promoted pawn laid on its side:
-        // the lying queen's `Qe6+`, taken at once, read as `P@e6`.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 3_851_944_688_063_177_754,
-        },
         // The fresh sweep of seed 9949874371 (session of 2026-11-27 from 23:09 UTC) on
         // ef41a23, failing the same way on b5cbb66: beside a piece laid on its side, a
         // desync naming two readings of Black's press (`Rh4`, `Rxh4`).
@@ -2688,18 +2720,9 @@ fn setups_still_failing() {
             seed: 9_783_574_092_978_249_246,
         },
         // Fresh sweeps of the session of 2026-11-27 from 17:20 UTC, each failing the same way
-        // on 9102098 (where it began), each with a promoted piece laid on its side. Seed
-        // 2718281828: `P@c6 Nxc6` read as the lying queen's `Qa8-c6` (the pawn shown for a pass,
-        // then lifted by the reply: what a lying queen set down shows too).
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [false, true],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 14_994_792_436_062_536_604,
-        },
+        // on 9102098 (where it began), each with a promoted piece laid on its side. (Seed
+        // 2718281828's, `P@c6 Nxc6` read as the lying queen's `Qa8-c6`, passes since the
+        // session of 2026-11-28 from 14:02 UTC: `setups_that_once_failed`.)
         // Seed 1732050807: the lying promoted knight's `Nf8-d7`, taken at once, read as
         // `P@d7`.
         Setup {
@@ -2813,8 +2836,9 @@ fn setups_still_failing() {
         },
         // The fresh sweep of seed 3838 (20,000 matches a preset: 2 of 100,000) on the
         // session's final build (7fe8929), both with a promoted piece laid on its side: the
-        // hidden knight's `Nxf3+ exf3` read as `Nxe2 Bf4 R@g3 Bxg3`, and `P@d3 Rxd3` beside
-        // a hidden bishop read as `Bd3 Rxd3` (a pawn on f4 then unexplained).
+        // hidden knight's `Nxf3+ exf3` read as `Nxe2 Bf4 R@g3 Bxg3`. (The other, `P@d3
+        // Rxd3` beside a hidden bishop read as `Bd3 Rxd3`, passes since the session of
+        // 2026-11-28 from 14:02 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "club-bughouse",
             rotated: [true, false],
@@ -2823,15 +2847,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 14_496_456_929_937_267_659,
-        },
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, false],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 16_664_549_451_546_853_318,
         },
         // The fresh sweep of seed 2727 (20,000 matches a preset: 1 of 100,000) on the
         // session's final sensing (2e3425b), failing the same way on 1997b76: a
@@ -2924,17 +2939,9 @@ fn setups_still_failing() {
         // The fresh sweeps of 2026-11-25 (03:35–06:35 UTC), each failing the same way on
         // 7d9d964, where that session began (seed 2024's, `exf1=N` read as `exf1=Q+`,
         // passes since the session of 2026-11-27 from 23:09 UTC).
-        // Seed 2468 on the final build: two knights promoted and laid on their side whose
-        // unseen moves were read elsewhere (`Nb3` for `b3`; `Nc2+` as `P@c2`).
-        Setup {
-            preset: "club-bughouse",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 13_998_363_911_974_168_303,
-        },
+        // Seed 2468 on the final build: a knight promoted and laid on its side whose unseen
+        // `Nc2+` was read as `P@c2`. (The other, `Nb3` read for `b3`, passes since the
+        // session of 2026-11-28 from 14:02 UTC: `setups_that_once_failed`.)
         Setup {
             preset: "club-bughouse",
             rotated: [false, true],

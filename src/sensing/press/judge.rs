@@ -612,14 +612,19 @@ struct LyingRivals<'a> {
     /// read as a pawn for a pass or two reads as nothing again (a pawn standing reads as
     /// one on every pass).
     confirmed_at: Millis,
+    /// The pawn shown went within two scans and showed again since: the flicker of a lying
+    /// piece (a pawn taken by the reply does not come back).
+    came_back: bool,
 }
 
 impl LyingRivals<'_> {
     /// The pawn is gone again within two scans of showing, nobody's piece in its place: it
     /// was the lying piece read as a pawn for a pass or two. Its move is the reading (one of them,
-    /// if several lying pieces could have gone there: the TD is asked). Unless the
-    /// `shown` reading explains the board now better: a pawn that really moved there (its
-    /// square left empty) and was lifted as the victim of a quick reply.
+    /// if several lying pieces could have gone there: the TD is asked), provisionally while
+    /// an opponent's piece that could take there is in hand (or may yet be lifted): that
+    /// reply landing there says the pawn stood and was its victim. Unless the `shown`
+    /// reading explains the board now better (a pawn that really moved there, its square
+    /// left empty).
     fn gone(
         &self,
         c: &Committed<'_>,
@@ -628,8 +633,33 @@ impl LyingRivals<'_> {
         history: &[Snapshot],
     ) -> Option<Verdict> {
         let latest = history.last()?;
-        if !latest.cells.get(self.square).is_empty() || self.ended? > self.confirmed_at {
+        let cell = latest.cells.get(self.square);
+        if self.came_back {
+            let pawn = Some(shown.last_mover(c.state.turn()).pawn());
+            let short = self.ended.unwrap_or(latest.t_ms) <= self.confirmed_at;
+            if !short || !(cell.is_empty() || cell.to_piece() == pawn) {
+                return None;
+            }
+        } else if !cell.is_empty() || self.ended? > self.confirmed_at {
             return None;
+        }
+        // An opponent's piece that could take there in hand, landed nowhere yet: the pawn
+        // may have gone as the victim of the reply, not as a lying piece's flicker. Where
+        // the reply lands tells (on the square: the pawn stood and was taken, which the
+        // shown reading reads). One still standing may yet be lifted: a capturer follows
+        // its victim within a hand's move.
+        let mut wait = None;
+        if !self.came_back && !reply_landed(&shown.expect, &latest.cells, !presser) {
+            let square = Bitboard::from(self.square);
+            match takers_of(&shown.expect, square, &latest.cells, !presser) {
+                Some(true) => wait = Some(None),
+                Some(false) => {
+                    wait = Some(self.ended? + c.scan_ms + CAPTURE_GESTURE_MS)
+                        .filter(|&t| latest.t_ms < t)
+                        .map(Some);
+                }
+                None => {}
+            }
         }
         let residual = |k: &Candidate| {
             explain_with(
@@ -648,10 +678,18 @@ impl LyingRivals<'_> {
             .collect();
         match rivals.as_slice() {
             [] => None,
-            [one] => Some(Verdict::Commit {
-                candidate: (*one).clone(),
-                residual: residual(one),
-                snapshot: history.len() - 1,
+            [one] => Some(match wait {
+                Some(until) => Verdict::Provisional {
+                    candidate: (*one).clone(),
+                    residual: residual(one),
+                    snapshot: history.len() - 1,
+                    until,
+                },
+                None => Verdict::Commit {
+                    candidate: (*one).clone(),
+                    residual: residual(one),
+                    snapshot: history.len() - 1,
+                },
             }),
             several => Some(Verdict::Ambiguous {
                 tied: several.iter().map(|k| (*k).clone()).collect(),
@@ -705,11 +743,25 @@ fn lying_rivals<'a>(
         .take_while(|s| s.cells.get(square).to_piece() == pawn)
         .last()
         .map_or(latest.t_ms, |s| s.t_ms);
+    let confirmed = |since: Millis| since + 2 * c.scan_ms + c.scan_ms / 4;
+    // The pawn's first run on the square, and whether it ended within two scans.
+    let first = history
+        .iter()
+        .position(|s| s.cells.get(square).to_piece() == pawn)?;
+    let first_end = first
+        + history[first..]
+            .iter()
+            .take_while(|s| s.cells.get(square).to_piece() == pawn)
+            .count();
+    let first_went = history
+        .get(first_end)
+        .is_some_and(|s| s.t_ms <= confirmed(history[first].t_ms));
     Some(LyingRivals {
         square,
         rivals,
         ended: history.get(end).map(|s| s.t_ms),
-        confirmed_at: since + 2 * c.scan_ms + c.scan_ms / 4,
+        confirmed_at: confirmed(since),
+        came_back: first_went && end > first_end,
     })
 }
 
