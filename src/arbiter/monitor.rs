@@ -82,11 +82,62 @@ impl Arbiter {
         }
         let mover = self.mover_since_last_commit(b);
         self.settle_tokens(b);
+        self.hidden_move_shown(b);
         let expect = self.committed_expect(b);
         let cells = self.tracks[b].sensed.cells;
         let residual = explain(&expect, &cells, mover);
         self.watch_anomalies(b, &expect, &residual, mover);
         self.clear_put_right(b, &expect, &cells);
+    }
+
+    /// A lying piece's unseen move recorded on a guess, the TD asked where it went: its
+    /// owner's pawn read for a pass or two on another square it could have gone to, empty
+    /// on the record, and gone again, is the lying piece read as a pawn now and then (a
+    /// pawn set down reads on every pass). The record takes that square, as the TD's
+    /// answer would.
+    fn hidden_move_shown(&mut self, b: BoardId) {
+        // Only a promoted piece's token lies on its side.
+        if self.tracks[b].appearance.tokens.iter().next().is_none() {
+            return;
+        }
+        let asked: Vec<(super::PlyRef, Vec<Square>)> = self
+            .alerts
+            .open()
+            .filter(|a| a.board == b)
+            .filter_map(|a| match &a.subject {
+                Subject::HiddenMove { ply, options } => Some((*ply, options.clone())),
+                _ => None,
+            })
+            .collect();
+        for (ply, options) in asked {
+            let Some(guess) = self
+                .ply_index(ply)
+                .and_then(|i| self.game.record().get(i))
+                .map(|p| p.mv.to())
+            else {
+                continue;
+            };
+            let pawn = Some(ply.color.pawn());
+            let track = &self.tracks[b];
+            let board = self.game.board(b).board();
+            let scan = track.timing.scan_ms;
+            let history = &track.sensed.history;
+            let shown: Vec<Square> = options
+                .iter()
+                .copied()
+                .filter(|&sq| {
+                    sq != guess
+                        && board.piece_at(sq).is_none()
+                        && track.sensed.cells.get(sq).is_empty()
+                        && read_for_a_pass(history, sq, pawn, scan)
+                })
+                .collect();
+            if let [to] = shown[..] {
+                // Refused only if the record cannot take it (a later move through the
+                // square): the question stays for the TD.
+                let _ = self.choose_hidden_move(ply, to);
+            }
+        }
     }
 
     /// The players' result signal: not a position, not an anomaly; the TD decides. While
@@ -804,4 +855,24 @@ fn longest_run(history: &[Snapshot], sq: Square, pawn: Piece, now: Millis) -> Mi
         }
     }
     since.map_or(longest, |t| longest.max(now.saturating_sub(t)))
+}
+
+/// Did the board read `pawn` on `sq` in the history, for at most two passes of the scan
+/// (and the scan's jitter), and nothing there since?
+fn read_for_a_pass(history: &[Snapshot], sq: Square, pawn: Option<Piece>, scan: Millis) -> bool {
+    let Some(last) = history
+        .iter()
+        .rposition(|s| s.cells.get(sq).to_piece() == pawn)
+    else {
+        return false;
+    };
+    let since = history[..=last]
+        .iter()
+        .rev()
+        .take_while(|s| s.cells.get(sq).to_piece() == pawn)
+        .last()
+        .map_or(0, |s| s.t_ms);
+    history
+        .get(last + 1)
+        .is_some_and(|gone| gone.t_ms <= since + 2 * scan + scan / 4)
 }

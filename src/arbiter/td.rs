@@ -370,7 +370,7 @@ impl Arbiter {
     }
 
     /// Where a promoted piece that could not be seen moving went.
-    fn choose_hidden_move(&mut self, ply: PlyRef, to: Square) -> Result<(), Refusal> {
+    pub(super) fn choose_hidden_move(&mut self, ply: PlyRef, to: Square) -> Result<(), Refusal> {
         let i = self.recorded(ply)?;
         let old = self
             .game

@@ -702,6 +702,59 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
 }
 
 #[test]
+fn a_lying_queen_read_as_a_pawn_for_a_pass_where_it_went_unseen_answers_where_it_went() {
+    // The lying queen goes h1-e4 unseen (the board never reads a lying pawn): the record
+    // guesses g2 and asks the TD where it went. White answers Nb1-a3. Then a hand stands
+    // the queen up on e4 for a moment and lays it down again: a pawn read there for a
+    // pass, on a square the queen could have gone to, empty on the record, gone again. That
+    // is the lying queen (a pawn set down would stay): the record takes e4, the question
+    // answered, and Black's a7-a6 follows.
+    let pawn = Some(pc('p'));
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        });
+        s.wait(offset * 23);
+        s.lift(A, "h1")
+            .wait(300)
+            .place(A, "e4", 'p')
+            .lay_down(A, "e4")
+            .wait(200)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "b1", "a3", 'N');
+        s.wait(300 + offset * 10);
+        let stood = s.t;
+        s.place(A, "e4", 'p').wait(150).lay_down(A, "e4").wait(1000);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        // The physics: e4 read as a pawn once the hand stood the queen up, and nothing
+        // there before.
+        let e4 = s.seen(A, "e4");
+        if !matches!(e4.as_slice(), [(t, q), (_, None)] if *t >= stood && *q == pawn) {
+            continue;
+        }
+        relevant += 1;
+        let at = format!("offset {offset}: e4 {e4:?}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "Qe4", "Na3", "a6"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "{at}\n{}",
+            p.dump()
+        );
+    }
+    assert!(relevant >= 8, "only {relevant} single reads on e4");
+}
+
+#[test]
 fn a_pawn_lifted_just_after_a_lying_queen_s_unseen_move_and_pushed_is_no_capture_and_drop() {
     // Board B: 1.e4 d5 2.Nc3 dxe4, so White on A holds a pawn. On A Black's lying queen
     // (1.a3 h5 2.a4 h4 3.a5 h3 4.a6 hxg2 5.axb7 gxh1=Q, the TD told "queen"; 6.c4) goes
