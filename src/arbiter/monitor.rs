@@ -103,7 +103,9 @@ impl Arbiter {
         let asked: Vec<(super::PlyRef, Vec<Square>)> = self
             .alerts
             .open()
-            .filter(|a| a.board == b)
+            // The lying piece's question (a pawn's step never shown, also asked with the
+            // squares it could have gone to, is no lying piece's).
+            .filter(|a| a.board == b && a.kind == AlertKind::Promotion)
             .filter_map(|a| match &a.subject {
                 Subject::HiddenMove { ply, options } => Some((*ply, options.clone())),
                 _ => None,
