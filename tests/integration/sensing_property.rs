@@ -2494,6 +2494,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 13100000071 (session of 2026-11-28 from 14:02 UTC) on
+        // 9ec5a5d, failing the same way on 2429857, where it began: beside a promoted pawn
+        // laid on its side on c8, on a Bluetooth board, a desync naming two readings of
+        // White's press (`Bd7`, `P@d7`).
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_229_637_158_451_049_870,
+        },
         // The fresh sweep of seed 13000000067 (session of 2026-11-28 from 14:02 UTC) on
         // 287ef27 with the hidden move answered by the board beside it, both failing the
         // same way on 2429857, where it began: a bishop promoted and laid on its side, its
