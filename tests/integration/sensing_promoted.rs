@@ -641,6 +641,29 @@ fn lying_queen_on_h1_and_a_pawn_in_hand(a: EmulatorConfig) -> Scene {
     s
 }
 
+/// Board A's record from White's 6.c4 on is `sans`, and only the promotion's questions
+/// were raised (answered, if `answered`).
+fn assert_read_on_a(p: &Played, at: &str, sans: &[&str], answered: bool) {
+    assert_eq!(p.sans(A)[10..], *sans, "{at}\n{}", p.dump());
+    if answered {
+        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
+    }
+    assert!(
+        p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+        "{at}\n{}",
+        p.dump()
+    );
+}
+
+/// `lying_queen_on_h1_and_a_pawn_in_hand` on a board A that never reads a lying pawn
+/// (the reads a scenario relies on come from the hands, so that they are known).
+fn lying_queen_on_h1_never_read() -> Scene {
+    lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
+        lying_pawn_flicker: 0.0,
+        ..EmulatorConfig::default()
+    })
+}
+
 #[test]
 fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken_at_once() {
     // Board B: 1.e4 d5 2.exd5, so Black on A holds a pawn. On A Black's h-pawn promotes on
@@ -655,10 +678,7 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
     // (e4) puts it right. Black still holds the pawn.
     let mut relevant = 0;
     for offset in offsets(16) {
-        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        });
+        let mut s = lying_queen_on_h1_never_read();
         let moved = s.t;
         s.lift(A, "h1")
             .wait(300)
@@ -712,10 +732,7 @@ fn a_lying_queen_read_as_a_pawn_for_a_pass_where_it_went_unseen_answers_where_it
     let pawn = Some(pc('p'));
     let mut relevant = 0;
     for offset in offsets(24) {
-        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        });
+        let mut s = lying_queen_on_h1_never_read();
         s.wait(offset * 23);
         s.lift(A, "h1")
             .wait(300)
@@ -738,18 +755,7 @@ fn a_lying_queen_read_as_a_pawn_for_a_pass_where_it_went_unseen_answers_where_it
         }
         relevant += 1;
         let at = format!("offset {offset}: e4 {e4:?}");
-        assert_eq!(
-            p.sans(A)[10..],
-            ["c4", "Qe4", "Na3", "a6"],
-            "{at}\n{}",
-            p.dump()
-        );
-        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "{at}\n{}",
-            p.dump()
-        );
+        assert_read_on_a(&p, &at, &["c4", "Qe4", "Na3", "a6"], true);
     }
     assert!(relevant >= 8, "only {relevant} single reads on e4");
 }
@@ -883,18 +889,7 @@ fn a_lying_queen_read_where_it_stood_after_a_press_that_showed_nothing_made_no_m
         }
         relevant += 1;
         let at = format!("offset {offset}");
-        assert_eq!(
-            p.sans(A)[10..],
-            ["c4", "P@a3", "Nxa3", "a6"],
-            "{at}\n{}",
-            p.dump()
-        );
-        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "{at}\n{}",
-            p.dump()
-        );
+        assert_read_on_a(&p, &at, &["c4", "P@a3", "Nxa3", "a6"], true);
     }
     assert!(
         relevant >= 4,
@@ -914,10 +909,7 @@ fn a_pawn_dropped_where_a_lying_queen_could_go_and_lifted_by_the_reply_is_the_dr
     let pawn = Some(pc('p'));
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        });
+        let mut s = lying_queen_on_h1_never_read();
         s.wait(offset * 23);
         let set = s.t;
         s.place(A, "d5", 'p').wait(60).press(A, Black);
@@ -946,17 +938,7 @@ fn a_pawn_dropped_where_a_lying_queen_could_go_and_lifted_by_the_reply_is_the_dr
         }
         relevant += 1;
         let at = format!("offset {offset}: d5 {d5:?}");
-        assert_eq!(
-            p.sans(A)[10..],
-            ["c4", "P@d5", "cxd5", "a6"],
-            "{at}\n{}",
-            p.dump()
-        );
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "{at}\n{}",
-            p.dump()
-        );
+        assert_read_on_a(&p, &at, &["c4", "P@d5", "cxd5", "a6"], false);
     }
     assert!(
         relevant >= 10,
@@ -975,10 +957,7 @@ fn a_lying_queen_read_as_a_pawn_for_a_pass_where_a_piece_that_moves_elsewhere_co
     let pawn = Some(pc('p'));
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = lying_queen_on_h1_and_a_pawn_in_hand(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        });
+        let mut s = lying_queen_on_h1_never_read();
         s.wait(offset * 23);
         let set = s.t;
         s.lift(A, "h1")
@@ -1038,17 +1017,7 @@ fn a_pawn_dropped_and_taken_at_once_by_a_pawn_beside_a_lying_queen_is_no_illegal
         }
         relevant += 1;
         let at = format!("offset {offset}");
-        assert_eq!(
-            p.sans(A)[10..],
-            ["c4", "P@d3", "exd3", "a6"],
-            "{at}\n{}",
-            p.dump()
-        );
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "{at}\n{}",
-            p.dump()
-        );
+        assert_read_on_a(&p, &at, &["c4", "P@d3", "exd3", "a6"], false);
     }
     assert!(relevant >= 4, "only {relevant} drops unseen");
 }
