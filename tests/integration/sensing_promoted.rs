@@ -410,14 +410,7 @@ fn a_lying_queen_read_as_a_pawn_for_a_while_is_no_piece_missing_once_it_lies_unr
             .wait(100)
             .press(A, White)
             .wait(1500)
-            .td(TdAction::SetPromotion {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 5,
-                },
-                role: Role::Queen,
-            });
+            .td(Scene::gxh1_is_a_queen());
         s.mv(A, "g8", "f6", 'n');
         s.wait(2000);
         s.mv(A, "d2", "d3", 'P');

@@ -176,14 +176,7 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
         .wait(300)
         .press(A, Black)
         .wait(1500)
-        .td(TdAction::SetPromotion {
-            ply: PlyRef {
-                board: A,
-                color: Black,
-                number: 5,
-            },
-            role: Role::Queen,
-        });
+        .td(Scene::gxh1_is_a_queen());
     s.mv(A, "d2", "d3", 'P');
     s.lift(A, "h1")
         .wait(300)
@@ -265,14 +258,7 @@ fn a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker() {
             .wait(300)
             .press(A, Black)
             .wait(1500)
-            .td(TdAction::SetPromotion {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 5,
-                },
-                role: Role::Queen,
-            });
+            .td(Scene::gxh1_is_a_queen());
         s.mv(A, "d2", "d3", 'P');
         s.wait(offset * 23);
         s.lift(A, "h1")

@@ -112,6 +112,19 @@ impl Scene {
             .take(A, "a6", "b7", 'P')
     }
 
+    /// The TD's answer to `gxh1_queen_laid_down`'s question: Black's 5th move on A
+    /// promoted to a queen.
+    pub fn gxh1_is_a_queen() -> TdAction {
+        TdAction::SetPromotion {
+            ply: PlyRef {
+                board: BoardId::A,
+                color: Color::Black,
+                number: 5,
+            },
+            role: Role::Queen,
+        }
+    }
+
     /// Board A: Black's g2 pawn (`black_pawn_on_g2`) takes on h1 and is laid on its side
     /// there, pressed; the TD hears it is a queen.
     pub fn gxh1_queen_laid_down(&mut self) -> &mut Scene {
@@ -125,14 +138,7 @@ impl Scene {
             .wait(300)
             .press(A, Color::Black)
             .wait(1500)
-            .td(TdAction::SetPromotion {
-                ply: PlyRef {
-                    board: A,
-                    color: Color::Black,
-                    number: 5,
-                },
-                role: Role::Queen,
-            })
+            .td(Self::gxh1_is_a_queen())
     }
 
     /// Board A: White's pawn takes h7xg8 and is left upright on g8 (a pawn on every pass),
