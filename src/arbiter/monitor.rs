@@ -10,6 +10,7 @@ use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
 use crate::rules::{EndReason, Seat};
 use crate::sensing::{
     self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, Tokens, explain, explain_before,
+    latest_run, lying_read_ms,
 };
 use crate::{BoardId, Millis};
 
@@ -370,7 +371,7 @@ impl Arbiter {
                 // lying piece read as a pawn for a run by chance, or a pawn laid down since
                 // it stood; the empty square tells which in two scans (below).
                 _ if !upright
-                    && stood > 2 * scan + scan / 4
+                    && stood > lying_read_ms(scan)
                     && (!seen.is_empty() || landed_since(owner, emptied)) =>
                 {
                     Some(Token::Pawn)
@@ -859,22 +860,12 @@ fn longest_run(history: &[Snapshot], sq: Square, pawn: Piece, now: Millis) -> Mi
     since.map_or(longest, |t| longest.max(now.saturating_sub(t)))
 }
 
-/// Did the board read `pawn` on `sq` in the history, for at most two passes of the scan
-/// (and the scan's jitter), and nothing there since?
+/// Did the board read `pawn` on `sq` in the history no longer than a lying piece reads as
+/// one, and nothing there since?
 fn read_for_a_pass(history: &[Snapshot], sq: Square, pawn: Option<Piece>, scan: Millis) -> bool {
-    let Some(last) = history
-        .iter()
-        .rposition(|s| s.cells.get(sq).to_piece() == pawn)
-    else {
-        return false;
-    };
-    let since = history[..=last]
-        .iter()
-        .rev()
-        .take_while(|s| s.cells.get(sq).to_piece() == pawn)
-        .last()
-        .map_or(0, |s| s.t_ms);
-    history
-        .get(last + 1)
-        .is_some_and(|gone| gone.t_ms <= since + 2 * scan + scan / 4)
+    latest_run(history, sq, pawn).is_some_and(|run| {
+        history
+            .get(run.end)
+            .is_some_and(|gone| gone.t_ms <= history[run.start].t_ms + lying_read_ms(scan))
+    })
 }

@@ -16,5 +16,6 @@ pub use cells::{Cell, Cells, Expect, Recorded, Token, Tokens, expected, expected
 pub use explain::{Anomaly, Residual, explain, explain_before, explain_with};
 pub use press::{
     CLOCK_MESSAGE_LAG_MS, Candidate, Committed, Plies, PressSeen, Snapshot, Verdict, judge_press,
-    judge_stable, judge_three_presses, judge_two_unseen_presses, touched,
+    judge_stable, judge_three_presses, judge_two_unseen_presses, latest_run, lying_read_ms,
+    touched,
 };

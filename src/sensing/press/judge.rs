@@ -262,7 +262,7 @@ pub(super) fn judge_by_evidence(
     // A pawn shown where a promoted piece lying on its side could have landed: which it
     // was, the next scans tell (a pawn set down stays, a lying one showed for a scan or
     // two).
-    let lying = lying_rivals(c, one, &cands, &history[..=index], history, latest);
+    let lying = lying_rivals(c, one, &cands, &history[..=index], history);
     if let Some(verdict) = lying
         .as_ref()
         .and_then(|l| l.gone(c, one, presser, history))
@@ -708,7 +708,6 @@ fn lying_rivals<'a>(
     cands: &'a [Candidate],
     until_shown: &[Snapshot],
     history: &[Snapshot],
-    latest: &Snapshot,
 ) -> Option<LyingRivals<'a>> {
     let last = *shown.plies.last()?;
     let square = move_landing(last);
@@ -729,21 +728,9 @@ fn lying_rivals<'a>(
         return None;
     }
     // The latest run of the pawn on the square, up to its end (now, or when it went).
-    let end = if latest.cells.get(square).to_piece() == pawn {
-        history.len()
-    } else {
-        history
-            .iter()
-            .rposition(|s| s.cells.get(square).to_piece() == pawn)?
-            + 1
-    };
-    let since = history[..end]
-        .iter()
-        .rev()
-        .take_while(|s| s.cells.get(square).to_piece() == pawn)
-        .last()
-        .map_or(latest.t_ms, |s| s.t_ms);
-    let confirmed = |since: Millis| since + 2 * c.scan_ms + c.scan_ms / 4;
+    let run = latest_run(history, square, pawn)?;
+    let (since, end) = (history[run.start].t_ms, run.end);
+    let confirmed = |since: Millis| since + lying_read_ms(c.scan_ms);
     // The pawn's first run on the square, and whether it ended within two scans.
     let first = history
         .iter()
@@ -1119,10 +1106,7 @@ pub(super) fn judge_by_cost(
             // A pawn shown where a promoted piece lying on its side could have landed, the
             // reply begun before it showed (so never shown exactly): which it was, the next
             // scans tell, as in `judge_by_evidence`.
-            if let Some(latest) = history.last()
-                && let Some(lying) =
-                    lying_rivals(c, candidate, &cands, &history[..=index], history, latest)
-            {
+            if let Some(lying) = lying_rivals(c, candidate, &cands, &history[..=index], history) {
                 return lying
                     .gone(c, candidate, presser, history)
                     .unwrap_or_else(|| Verdict::Provisional {

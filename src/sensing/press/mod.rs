@@ -37,6 +37,34 @@ pub struct Snapshot {
     pub cells: Cells,
 }
 
+/// The longest a promoted piece laid on its side reads as a pawn: two passes of the scan
+/// in a row at times, and the scan's jitter. A pawn read longer stands upright.
+#[must_use]
+pub fn lying_read_ms(scan_ms: Millis) -> Millis {
+    2 * scan_ms + scan_ms / 4
+}
+
+/// The snapshots of the latest run of `piece` on `sq` in `history` (up to the end, if it
+/// still shows), if it showed at all.
+#[must_use]
+pub fn latest_run(
+    history: &[Snapshot],
+    sq: Square,
+    piece: Option<Piece>,
+) -> Option<std::ops::Range<usize>> {
+    let end = history
+        .iter()
+        .rposition(|s| s.cells.get(sq).to_piece() == piece)?
+        + 1;
+    let start = end
+        - history[..end]
+            .iter()
+            .rev()
+            .take_while(|s| s.cells.get(sq).to_piece() == piece)
+            .count();
+    Some(start..end)
+}
+
 /// The committed state of one board, as the sensing needs it.
 #[derive(Clone, Copy, Debug)]
 pub struct Committed<'a> {
