@@ -561,10 +561,15 @@ impl Arbiter {
                 });
             let empty_at_commit =
                 (one_pass && before.window.last().is_some_and(|s| !shows(s))) || never_shown;
+            // The reply leaves the landing empty; so does one read alone as taking there
+            // whose piece stands beside it instead (it took where the piece went on to).
             let still_empty = residual.in_progress.contains(landing)
-                || residual.anomalies.iter().any(|a| {
-                    matches!(*a, Anomaly::Missing { piece, square }
-                        if square == landing && piece.color == p.color)
+                || residual.anomalies.iter().any(|a| match *a {
+                    Anomaly::Missing { piece, square } => {
+                        square == landing && piece.color == p.color
+                    }
+                    Anomaly::Displaced { piece, from, .. } => from == landing && piece.color == by,
+                    _ => false,
                 });
             empty_at_commit && still_empty
         });

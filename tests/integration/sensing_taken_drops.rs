@@ -407,6 +407,71 @@ fn slide_taken_at_once(from: &str, taker: char, want: [&str; 6]) {
     );
 }
 
+/// The same with the taker beside the trail as well as the landing: on a Bluetooth board,
+/// after 1.d3 e6 2.Kd2 Qh4 3.Ke3, Black's queen slides h4–e4 along the rank, resting on
+/// f4 on its way, Black presses, and White's king takes it on e4 at once; Black's next
+/// pawn is lifted before the king's press is judged. The scan may catch the queen on f4
+/// and never on e4: read alone, the press is `Qf4+`, and the king's press then reads as
+/// `Kxf4`, the king standing on e4 beside it (its step to e4 would be into the queen's
+/// check). Read with the capture, the queen went on to e4 and was taken there. At 40
+/// offsets the record must read `Qe4+ Kxe4 a6` with no alert, and the queen must have
+/// shown on f4 and never on e4 at least 3 times.
+#[test]
+fn a_slide_taken_at_once_by_a_king_beside_its_trail_is_the_longer_move() {
+    let mut short_trail = 0;
+    for offset in 0..40 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "d2", "d3", 'P')
+            .mv(A, "e7", "e6", 'p')
+            .mv(A, "e1", "d2", 'K')
+            .mv(A, "d8", "h4", 'q')
+            .mv(A, "d2", "e3", 'K');
+        s.wait(offset * 23);
+        s.lift(A, "h4")
+            .wait(100)
+            .place(A, "g4", 'q')
+            .wait(110)
+            .lift(A, "g4")
+            .place(A, "f4", 'q')
+            .wait(300)
+            .lift(A, "f4")
+            .place(A, "e4", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(150)
+            .lift(A, "e4")
+            .wait(150)
+            .lift(A, "e3")
+            .wait(600)
+            .place(A, "e4", 'K')
+            .wait(300)
+            .press(A, White)
+            .wait(500)
+            .lift(A, "a7")
+            .wait(400)
+            .place(A, "a6", 'p')
+            .wait(200)
+            .press(A, Black)
+            .wait(1500);
+        let p = s.run(3000);
+        let queen_on = |sq: &str| showed(&s, A, sq, 'q');
+        if queen_on("f4") && !queen_on("e4") {
+            short_trail += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d3", "e6", "Kd2", "Qh4", "Ke3", "Qe4+", "Kxe4", "a6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        short_trail >= 3,
+        "the trail showed short of an unseen landing only {short_trail} times"
+    );
+}
+
 /// Board B: 1.e4 e5 2.Ba6 bxa6: Black took a bishop, so White on board A holds it.
 fn white_a_holds_a_bishop(s: &mut Scene) {
     s.mv(B, "e2", "e4", 'P').mv(B, "e7", "e5", 'p');
