@@ -10,6 +10,7 @@ use crate::common::scene::{Scene, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::dgt::ClockSide;
+use tandem::sim::emulator::EmulatorConfig;
 
 /// White holds a pawn and takes en passant: the pawn lifted and set down at once, the
 /// victim taken off well after (after the landing's scan, before the press). The scan may
@@ -143,5 +144,86 @@ fn a_drop_pushed_on_after_a_fast_reply_before_its_press_is_judged() {
     assert!(
         late > 0,
         "the clock never showed the drop's press after the reply"
+    );
+}
+
+/// White holds a bishop and Black a pawn (board B: 1.e4 d5 2.exd5 e5 3.Ba6 bxa6), and
+/// after 1.e3 e5 on board A White drops the bishop on f4 and presses; the clock's message
+/// comes late (0.4–0.5 s). Black answers h6 at once and presses, and White, thinking
+/// about the next move, lifts the c1 bishop and sets it back, all before the drop's press
+/// is judged (a scan after its message). For that moment the board shows the c1 bishop
+/// gone and a bishop on f4: `Bc1-f4`, through White's own pawn on e3, explains it with
+/// nothing off. But c1 was reported empty well after f4 showed the bishop, and a piece
+/// leaves its square before it lands: no one move did both. At 40 offsets the record
+/// must read `B@f4 h6 a3` with no alert, and c1 must have shown empty before the drop's
+/// press was judged at least 4 times.
+#[test]
+fn a_piece_adjusted_after_the_reply_is_no_move_onto_the_drop_square() {
+    adjusted_after_the_reply("e2", "e3", 'P', ["e3", "e5", "B@f4", "h6", "a3"]);
+}
+
+/// Board B gives White a bishop and Black a pawn; board A: White's `from`-`to` (`p`),
+/// e5, B@f4 pressed with a late clock message, h6 at once, White's c1 bishop lifted and
+/// set back before the drop's press is judged, a3. The record must read `want`.
+fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
+    let mut adjusted_first = 0;
+    for offset in 0..40 {
+        let mut s = Scene::with_a(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (400, 500),
+                ..EmulatorConfig::default()
+            },
+        );
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "d7", "d5", 'p')
+            .take(B, "e4", "d5", 'P')
+            .mv(B, "e7", "e5", 'p')
+            .mv(B, "f1", "a6", 'B')
+            .take(B, "b7", "a6", 'p');
+        s.mv(A, from, to, p).mv(A, "e7", "e5", 'p');
+        s.wait(offset * 25);
+        let start = s.t;
+        s.place(A, "f4", 'B')
+            .wait(50)
+            .press(A, White)
+            .wait(250)
+            .lift(A, "h7")
+            .wait(200)
+            .place(A, "h6", 'p')
+            .wait(50)
+            .press(A, Black)
+            .wait(250)
+            .lift(A, "c1")
+            .wait(500)
+            .place(A, "c1", 'B')
+            .wait(200)
+            .lift(A, "a2")
+            .wait(200)
+            .place(A, "a3", 'P')
+            .wait(200)
+            .press(A, White)
+            .wait(2000);
+        let p = s.run(3000);
+        // The drop's press message (Black's side running) and c1 first shown empty.
+        let pressed = s
+            .clock_seen(A)
+            .into_iter()
+            .find(|&(t, running)| t >= start && running == Some(ClockSide::Right))
+            .map(|(t, _)| t);
+        let lifted = s.first_seen(A, "c1", start, false);
+        if pressed
+            .zip(lifted)
+            .is_some_and(|(pressed, lifted)| lifted <= pressed + 250)
+        {
+            adjusted_first += 1;
+        }
+        assert_eq!(p.sans(A), want, "offset {offset}\n{}", p.dump());
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        adjusted_first >= 4,
+        "c1 shown empty before the drop's press was judged only {adjusted_first} times"
     );
 }
