@@ -182,6 +182,19 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // White's knight dropped on g8 and pressed, its landing shown only after the press
+        // message (a fast one); White's pawn knocked from h2 onto g3 0.3 s after the
+        // lever, h2 shown empty before the press was judged and g3 only after: read as an
+        // illegal `h2g8=N`. h2 was shown empty later than a scan after the message, less a
+        // lever's reach: left after the press, no part of the move. The fresh sweep of seed
+        // 13400000079, 2026-11-28 from 17:00 UTC.
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            12,
+            Injection::Knock,
+            3_094_660_649_383_813_730,
+        ),
         // White's lying rook moved h8-h7 unseen and pressed, White's pawn knocked from h4
         // onto g3 just after, shown within the settling time after the press message: read
         // as an illegal move `h4g3`, not a hidden move and a displaced pawn. The fresh
@@ -545,6 +558,17 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 13400000079 (session of 2026-11-28 from 17:00 UTC),
+        // failing the same way on 0248457, where it began: White's queen pocketed from a4
+        // in the pass of the scan that showed White's `d5` landing before d4 emptied: read
+        // as `P@d5`, the d4 pawn told missing besides the queen.
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            10,
+            Injection::Pocket,
+            11_664_162_395_560_613_024,
+        ),
         // The fresh sweep of seed 12400000047 (session of 2026-11-28 from 10:58 UTC) on
         // 727d940, failing the same way on a0fce72, where it began: Black's queen laid on
         // its side goes h1-f3 unseen and the lever is pressed; 300 ms later the pawn on g7

@@ -176,12 +176,7 @@ fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
                 ..EmulatorConfig::default()
             },
         );
-        s.mv(B, "e2", "e4", 'P')
-            .mv(B, "d7", "d5", 'p')
-            .take(B, "e4", "d5", 'P')
-            .mv(B, "e7", "e5", 'p')
-            .mv(B, "f1", "a6", 'B')
-            .take(B, "b7", "a6", 'p');
+        bishop_for_white_pawn_for_black(&mut s);
         s.mv(A, from, to, p).mv(A, "e7", "e5", 'p');
         s.wait(offset * 25);
         let start = s.t;
@@ -226,4 +221,14 @@ fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
         adjusted_first >= 4,
         "c1 shown empty before the drop's press was judged only {adjusted_first} times"
     );
+}
+
+/// Board B: 1.e4 d5 2.exd5 e5 3.Ba6 bxa6: White on board A holds a bishop, Black a pawn.
+fn bishop_for_white_pawn_for_black(s: &mut Scene) {
+    s.mv(B, "e2", "e4", 'P')
+        .mv(B, "d7", "d5", 'p')
+        .take(B, "e4", "d5", 'P')
+        .mv(B, "e7", "e5", 'p')
+        .mv(B, "f1", "a6", 'B')
+        .take(B, "b7", "a6", 'p');
 }

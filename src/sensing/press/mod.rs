@@ -817,10 +817,11 @@ fn readings(
     let after_deadline = history.last().is_some_and(|s| s.t_ms > deadline);
     let before = c.expect();
     // One pass: a reading is large, and each pass that drops one moves the rest. An
-    // illegal move whose piece left its square more than a scan after its landing showed
-    // joins a landing and a later lift (a drop, then the dropper's piece adjusted once the
-    // reply was pressed). A legal one may show so (real-johan's pawn pushed along the
-    // board showed on c6 a third of a second before c7 emptied): the evidence decides.
+    // illegal move whose piece left its square more than a scan after its landing showed,
+    // or after the press, joins a landing and a later lift (a drop, then the dropper's
+    // piece adjusted or knocked once the lever was down). A legal one may show so
+    // (real-johan's pawn pushed along the board showed on c6 a third of a second before c7
+    // emptied): the evidence decides.
     cands.retain(|k| {
         let ruled_out = (after_deadline && lands_late(c, k, history, deadline))
             || lands_out_of_order(c, k, history)
@@ -828,6 +829,9 @@ fn readings(
             || victim_moved_on(c, k, history)
             || victim_left_after_the_press(c, k, history, deadline)
             || (k.irregular > 0 && lifted_after_landing(c, k, history))
+            || (k.irregular > 0
+                && after_deadline
+                && departs_after_the_press(&before, k, history, deadline))
             || victim_gone_long_before(c, k, history)
             || set_back_unmoved(c, &before, k, history)
             || slid_past_its_stop(c, k, history)

@@ -672,6 +672,41 @@ pub(super) fn victim_left_after_the_press(
         .is_some_and(|(_, _, gone)| history[gone].t_ms + PRESS_AFTER_LANDING_MS > deadline)
 }
 
+/// Did a ply's piece first show gone from its square too late for the move pressed? A
+/// piece leaves its square before it lands, and the lever comes after that; the board
+/// reports the lift within a scan. So a square reported left later than a scan after the
+/// press message, less the press's reach, was left after the press (a piece knocked or
+/// adjusted once the lever was down), not in this move. Only squares no earlier ply of
+/// the reading touches (the record tells what stood there), not a piece laid on its side
+/// (it shows nothing leave), and not a lift the window's first snapshot already shows
+/// (when it came is unknown). `deadline` is a scan after the press message (see
+/// `judge_press_now`).
+pub(super) fn departs_after_the_press(
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    let mut touched_before = Bitboard::EMPTY;
+    cand.plies.iter().any(|&m| {
+        let from = match m {
+            Move::Castle { king, .. } => Some(king),
+            other => other.from(),
+        };
+        let seen_leaving = |f: Square| {
+            !touched_before.contains(f) && !cand.tokens.get(f).is_some_and(Token::may_be_unseen)
+        };
+        let late = from.filter(|&f| seen_leaving(f)).is_some_and(|f| {
+            history
+                .iter()
+                .position(|s| !before.allows(f, s.cells.get(f)))
+                .is_some_and(|i| i > 0 && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline)
+        });
+        touched_before |= touched(m);
+        late
+    })
+}
+
 /// The fastest hands: from the last lift of a capture, the capturer set down, the lever
 /// pressed, and the opponent's reply dropped from the hand onto the board take at least
 /// this long (a hand's move, a press, a glance, a hand's move).
