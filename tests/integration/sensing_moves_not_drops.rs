@@ -153,19 +153,14 @@ fn a_drop_pushed_on_after_a_fast_reply_before_its_press_is_judged() {
 /// about the next move, lifts the c1 bishop and sets it back, all before the drop's press
 /// is judged (a scan after its message). For that moment the board shows the c1 bishop
 /// gone and a bishop on f4: `Bc1-f4`, through White's own pawn on e3, explains it with
-/// nothing off. But c1 was reported empty well after f4 showed the bishop, and a piece
-/// leaves its square before it lands: no one move did both. At 40 offsets the record
-/// must read `B@f4 h6 a3` with no alert, and c1 must have shown empty before the drop's
-/// press was judged at least 4 times.
+/// nothing off, where the drop leaves c1 empty (and Black's pawn in hand makes `B@h6 P@f4
+/// Bxf4` show the drop as well, so the press is judged by what explains the board). But
+/// c1 was reported empty well after f4 showed the bishop, and a piece leaves its square
+/// before it lands: no one move did both. At 40 offsets the record must read `B@f4 h6 a3`
+/// with no alert, and c1 must have shown empty within a scan of the drop's press message
+/// at least 4 times.
 #[test]
 fn a_piece_adjusted_after_the_reply_is_no_move_onto_the_drop_square() {
-    adjusted_after_the_reply("e2", "e3", 'P', ["e3", "e5", "B@f4", "h6", "a3"]);
-}
-
-/// Board B gives White a bishop and Black a pawn; board A: White's `from`-`to` (`p`),
-/// e5, B@f4 pressed with a late clock message, h6 at once, White's c1 bishop lifted and
-/// set back before the drop's press is judged, a3. The record must read `want`.
-fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
     let mut adjusted_first = 0;
     for offset in 0..40 {
         let mut s = Scene::with_a(
@@ -176,8 +171,13 @@ fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
                 ..EmulatorConfig::default()
             },
         );
-        bishop_for_white_pawn_for_black(&mut s);
-        s.mv(A, from, to, p).mv(A, "e7", "e5", 'p');
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "d7", "d5", 'p')
+            .take(B, "e4", "d5", 'P')
+            .mv(B, "e7", "e5", 'p')
+            .mv(B, "f1", "a6", 'B')
+            .take(B, "b7", "a6", 'p');
+        s.mv(A, "e2", "e3", 'P').mv(A, "e7", "e5", 'p');
         s.wait(offset * 25);
         let start = s.t;
         s.place(A, "f4", 'B')
@@ -202,11 +202,7 @@ fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
             .wait(2000);
         let p = s.run(3000);
         // The drop's press message (Black's side running) and c1 first shown empty.
-        let pressed = s
-            .clock_seen(A)
-            .into_iter()
-            .find(|&(t, running)| t >= start && running == Some(ClockSide::Right))
-            .map(|(t, _)| t);
+        let pressed = s.running_reported(A, start, ClockSide::Right);
         let lifted = s.first_seen(A, "c1", start, false);
         if pressed
             .zip(lifted)
@@ -214,21 +210,16 @@ fn adjusted_after_the_reply(from: &str, to: &str, p: char, want: [&str; 5]) {
         {
             adjusted_first += 1;
         }
-        assert_eq!(p.sans(A), want, "offset {offset}\n{}", p.dump());
+        assert_eq!(
+            p.sans(A),
+            ["e3", "e5", "B@f4", "h6", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         adjusted_first >= 4,
-        "c1 shown empty before the drop's press was judged only {adjusted_first} times"
+        "c1 shown empty within a scan of the drop's press message only {adjusted_first} times"
     );
-}
-
-/// Board B: 1.e4 d5 2.exd5 e5 3.Ba6 bxa6: White on board A holds a bishop, Black a pawn.
-fn bishop_for_white_pawn_for_black(s: &mut Scene) {
-    s.mv(B, "e2", "e4", 'P')
-        .mv(B, "d7", "d5", 'p')
-        .take(B, "e4", "d5", 'P')
-        .mv(B, "e7", "e5", 'p')
-        .mv(B, "f1", "a6", 'B')
-        .take(B, "b7", "a6", 'p');
 }

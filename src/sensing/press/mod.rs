@@ -831,7 +831,7 @@ fn readings(
             || (k.irregular > 0 && lifted_after_landing(c, k, history))
             || (k.irregular > 0
                 && after_deadline
-                && departs_after_the_press(&before, k, history, deadline))
+                && departs_after_the_press(c, &before, k, history, deadline))
             || victim_gone_long_before(c, k, history)
             || set_back_unmoved(c, &before, k, history)
             || slid_past_its_stop(c, k, history)

@@ -682,6 +682,7 @@ pub(super) fn victim_left_after_the_press(
 /// (when it came is unknown). `deadline` is a scan after the press message (see
 /// `judge_press_now`).
 pub(super) fn departs_after_the_press(
+    c: &Committed<'_>,
     before: &Expect,
     cand: &Candidate,
     history: &[Snapshot],
@@ -694,7 +695,7 @@ pub(super) fn departs_after_the_press(
             other => other.from(),
         };
         let seen_leaving = |f: Square| {
-            !touched_before.contains(f) && !cand.tokens.get(f).is_some_and(Token::may_be_unseen)
+            !touched_before.contains(f) && !c.tokens.get(f).is_some_and(Token::may_be_unseen)
         };
         let late = from.filter(|&f| seen_leaving(f)).is_some_and(|f| {
             history
