@@ -2531,6 +2531,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 13600000087 (session of 2026-11-28 from 17:00 UTC) on
+        // 8d588e0, failing the same way on 0248457, where it began: on a Bluetooth board,
+        // `b4` read as its drop twin `P@b4` (b3 then told missing), and White's next drop
+        // `P@d6` as an illegal `b3d6`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 13_685_426_363_690_620_327,
+        },
         // The fresh sweep of seed 13200000073 (session of 2026-11-28 from 17:00 UTC) on
         // 0248457, where it began: a knight promoted and laid on its side on f1
         // (`exf1=N`), the TD asked which piece it is, and the match never going on from
