@@ -16,11 +16,8 @@ pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snap
         if !seen {
             return false;
         }
-        let from = match *m {
-            Move::Castle { king, .. } => Some(king),
-            other => other.from(),
-        };
-        if let Some(from) = from {
+        // `Move::from` is the king's square for castling.
+        if let Some(from) = m.from() {
             let used_again = cand.plies[i + 1..]
                 .iter()
                 .any(|&n| touched(n).contains(from));
@@ -200,16 +197,16 @@ pub(super) fn departs_out_of_order(
     let mut departures = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
     let mut landings = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
     for &m in &cand.plies {
-        let from = match m {
-            Move::Castle { king, .. } => Some(king),
-            other => other.from(),
-        };
-        departures.push(from.filter(|&f| !touched_before.contains(f)).and_then(|f| {
-            history
-                .iter()
-                .find(|s| !before.allows(f, s.cells.get(f)))
-                .map(|s| s.t_ms)
-        }));
+        departures.push(
+            m.from()
+                .filter(|&f| !touched_before.contains(f))
+                .and_then(|f| {
+                    history
+                        .iter()
+                        .find(|s| !before.allows(f, s.cells.get(f)))
+                        .map(|s| s.t_ms)
+                }),
+        );
         let sq = move_landing(m);
         let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
         // A piece of the same colour stood there before (a victim taken back at once): the
@@ -690,14 +687,10 @@ pub(super) fn departs_after_the_press(
 ) -> bool {
     let mut touched_before = Bitboard::EMPTY;
     cand.plies.iter().any(|&m| {
-        let from = match m {
-            Move::Castle { king, .. } => Some(king),
-            other => other.from(),
-        };
         let seen_leaving = |f: Square| {
             !touched_before.contains(f) && !c.tokens.get(f).is_some_and(Token::may_be_unseen)
         };
-        let late = from.filter(|&f| seen_leaving(f)).is_some_and(|f| {
+        let late = m.from().filter(|&f| seen_leaving(f)).is_some_and(|f| {
             history
                 .iter()
                 .position(|s| !before.allows(f, s.cells.get(f)))
