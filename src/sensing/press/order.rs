@@ -200,12 +200,8 @@ pub(super) fn departs_out_of_order(
         departures.push(
             m.from()
                 .filter(|&f| !touched_before.contains(f))
-                .and_then(|f| {
-                    history
-                        .iter()
-                        .find(|s| !before.allows(f, s.cells.get(f)))
-                        .map(|s| s.t_ms)
-                }),
+                .and_then(|f| first_gone(before, history, f))
+                .map(|i| history[i].t_ms),
         );
         let sq = move_landing(m);
         let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
@@ -424,6 +420,15 @@ pub(super) fn set_back_unmoved(
     false
 }
 
+/// The first snapshot showing `sq` otherwise than the record allows: when the piece that
+/// stood there first showed gone. (A piece laid on its side shows nothing leave: only
+/// another piece set on its square shows here.)
+fn first_gone(before: &Expect, history: &[Snapshot], sq: Square) -> Option<usize> {
+    history
+        .iter()
+        .position(|s| !before.allows(sq, s.cells.get(sq)))
+}
+
 /// Was a one-ply reading's piece lifted from its square more than a scan after its landing
 /// first showed? A piece leaves before it lands, and the board reports both within a scan:
 /// such a reading joins a landing with a later lift (a drop, then a piece knocked off its
@@ -446,11 +451,7 @@ pub(super) fn lifted_after_landing(
     let Some(landed) = first_shown(cand, move_landing(*m), color, history) else {
         return false;
     };
-    let Some(lifted) = history
-        .iter()
-        .find(|s| !before.allows(from, s.cells.get(from)))
-        .map(|s| s.t_ms)
-    else {
+    let Some(lifted) = first_gone(&before, history, from).map(|i| history[i].t_ms) else {
         return false;
     };
     // The same pass reaches the origin this many fields after the landing; the reports
@@ -691,9 +692,7 @@ pub(super) fn departs_after_the_press(
             !touched_before.contains(f) && !c.tokens.get(f).is_some_and(Token::may_be_unseen)
         };
         let late = m.from().filter(|&f| seen_leaving(f)).is_some_and(|f| {
-            history
-                .iter()
-                .position(|s| !before.allows(f, s.cells.get(f)))
+            first_gone(before, history, f)
                 .is_some_and(|i| i > 0 && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline)
         });
         touched_before |= touched(m);
