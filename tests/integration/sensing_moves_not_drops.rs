@@ -223,3 +223,76 @@ fn a_piece_adjusted_after_the_reply_is_no_move_onto_the_drop_square() {
         "c1 shown empty within a scan of the drop's press message only {adjusted_first} times"
     );
 }
+
+/// White holds a pawn, and after 1.b3 e5 2.a3 Qh4 on a Bluetooth board (a 500 ms scan)
+/// pushes b3-b4 and presses; the clock's message comes late (0.9–1 s). Black lifts the
+/// queen at once for `Qf6` and presses, and White lifts the g1 knight for the next move,
+/// all before the push's press is judged. The scan passes b4 (field 33), h4 (39) and b3
+/// (41) in that order: it may report the pawn on b4, then the queen's square empty, then
+/// b3 empty, all in one pass, so the push never shows alone and the drop `P@b4` shows
+/// first. b3 left in the pass that showed the landing: White's own hand, the push. The
+/// knight, lifted a pass later with the reply standing by the time the press is judged,
+/// is White's next move, no part of this one (the scan may show its lift before the
+/// queen's landing, which it passes later). At 40
+/// offsets the record must read `b3 e5 a3 Qh4 b4 Qf6 Nh3` with no alert, and the board
+/// must have shown h4 empty between b4's landing and b3 emptying at least 8 times.
+#[test]
+fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop() {
+    let mut lift_between = 0;
+    for offset in 0..40 {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (900, 1000),
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "b2", "b3", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "d8", "h4", 'q');
+        s.wait(offset * 23);
+        let start = s.t;
+        s.lift(A, "b3")
+            .wait(80)
+            .place(A, "b4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(120)
+            .lift(A, "h4")
+            .wait(450)
+            .place(A, "f6", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(250)
+            .lift(A, "g1")
+            .wait(500)
+            .place(A, "h3", 'N')
+            .wait(100)
+            .press(A, White)
+            .wait(2000);
+        let p = s.run(3000);
+        let landed = s.first_seen(A, "b4", start, true);
+        let lifted = s.first_seen(A, "b3", start, false);
+        let reply = s.first_seen(A, "h4", start, false);
+        if let (Some(landed), Some(lifted), Some(reply)) = (landed, lifted, reply)
+            && landed <= reply
+            && reply <= lifted
+        {
+            lift_between += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["b3", "e5", "a3", "Qh4", "b4", "Qf6", "Nh3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert!(
+        lift_between >= 8,
+        "the reply's lift showed between the push's landing and its lift only {lift_between} times"
+    );
+}

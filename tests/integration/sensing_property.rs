@@ -2521,6 +2521,21 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::UprightPawn,
             seed: 16_955_342_462_424_954_792,
         },
+        // The fresh sweep of seed 13600000087 (session of 2026-11-28 from 17:00 UTC) on
+        // 8d588e0, failing the same way on 0248457: on a Bluetooth board, `b4` read as
+        // `P@b4` (b3 then told missing), the reply's lift reported between the landing
+        // and b3 emptying, and White's next move begun before the press was judged.
+        // Passes since the session of 2026-11-28 from 20:23 UTC. See
+        // `sensing_moves_not_drops::a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 13_685_426_363_690_620_327,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2531,19 +2546,6 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 13600000087 (session of 2026-11-28 from 17:00 UTC) on
-        // 8d588e0, failing the same way on 0248457, where it began: on a Bluetooth board,
-        // `b4` read as its drop twin `P@b4` (b3 then told missing), and White's next drop
-        // `P@d6` as an illegal `b3d6`.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [false, false],
-            white_right: [false, true],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::UprightPawn,
-            seed: 13_685_426_363_690_620_327,
-        },
         // The fresh sweep of seed 13200000073 (session of 2026-11-28 from 17:00 UTC) on
         // 0248457, where it began: a knight promoted and laid on its side on f1
         // (`exf1=N`), the TD asked which piece it is, and the match never going on from

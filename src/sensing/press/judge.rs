@@ -363,11 +363,15 @@ pub(super) fn judge_by_evidence(
     // well (pocketed with the move), the move stands if it leaves only those gone: an
     // anomaly fewer than the shown reading (a knight's b1-c3 with the c2 pawn pocketed is
     // no knight dropped on c3 with b1 and c2 both missing).
+    // A piece of the mover's lifted in a later pass, the reply standing by now, is the
+    // mover's next move begun (the press judged late): no part of this move, it stays gone
+    // in every reading.
     if !moved_on && now.cost >= ANOMALY_COST {
         let (_, gone) = mover_changes(&one.expect, &latest.cells, presser);
+        let this_move = gone & !left_after_the_move(c, one, gone, history, presser);
         let n = one.plies.len();
         let landing = one.plies.last().map(|&m| move_landing(m));
-        if own_departure(c, one, gone, history, history.len() - 1, deadline) {
+        if own_departure(c, one, this_move, history, history.len() - 1, deadline) {
             let mut from_there: Vec<&Candidate> = cands
                 .iter()
                 .filter(|k| {
@@ -893,7 +897,7 @@ pub(super) fn own_departure(
     gone.any()
         && gone.into_iter().all(|sq| {
             let since = value_since(history, at, sq);
-            since <= landed_at + c.scan_ms * SAME_PASS_FIELDS / 64 && since <= deadline
+            since <= same_pass_until(c, landed_at) && since <= deadline
         })
 }
 
@@ -917,6 +921,43 @@ pub(super) fn takers_of(
         return None;
     }
     Some(gone.into_iter().all(|sq| attackers(sq).intersects(in_hand)))
+}
+
+/// Until when a square reported after a landing at `landed_at` was reported in the same
+/// pass of the scan, a few fields on.
+fn same_pass_until(c: &Committed<'_>, landed_at: Millis) -> Millis {
+    landed_at + c.scan_ms * SAME_PASS_FIELDS / 64
+}
+
+/// The mover's pieces of `gone` that left their squares later than the pass of the scan
+/// that showed `shown`'s landing, once the opponent's reply stands on the board elsewhere:
+/// not the reply's victims, nor this move's piece; the mover's next move begun (the press
+/// judged late), or a piece knocked. A scan may show such a lift before the reply's
+/// landing, which it passes later.
+fn left_after_the_move(
+    c: &Committed<'_>,
+    shown: &Candidate,
+    gone: Bitboard,
+    history: &[Snapshot],
+    mover: Color,
+) -> Bitboard {
+    let (Some(latest), Some(&last)) = (history.last(), shown.plies.last()) else {
+        return Bitboard::EMPTY;
+    };
+    let replied = shown
+        .expect
+        .differences(&latest.cells)
+        .into_iter()
+        .any(|sq| !gone.contains(sq) && latest.cells.get(sq).color() == Some(!mover));
+    let Some(landed_at) =
+        first_shown(shown, move_landing(last), mover, history).filter(|_| replied)
+    else {
+        return Bitboard::EMPTY;
+    };
+    let at = history.len() - 1;
+    gone.into_iter()
+        .filter(|&sq| value_since(history, at, sq) > same_pass_until(c, landed_at))
+        .collect()
 }
 
 /// Are two readings the same plies but for the kind of piece dropped on a square (and so
