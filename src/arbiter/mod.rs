@@ -285,6 +285,11 @@ impl Arbiter {
                 consider(press.tell_at);
             }
         }
+        for b in BoardId::BOTH {
+            if let Some(t) = self.token_settle_due(b) {
+                consider(t);
+            }
+        }
         for d in &self.drop_debts {
             consider(d.due);
         }
@@ -328,6 +333,9 @@ impl Arbiter {
             self.promote_queued_press(b);
             if self.stable_due(&self.tracks[b]).is_some_and(|d| d <= now) {
                 self.decide_stable(b);
+            }
+            if self.token_settle_due(b).is_some_and(|d| d <= now) {
+                self.settle_tokens(b);
             }
             self.tell_unexplained_press(b);
             self.fire_monitor_timers(b);

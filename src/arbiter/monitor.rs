@@ -297,6 +297,7 @@ impl Arbiter {
     /// opponent's press reaches the PC up to a clock poll after the lever, and the owner
     /// may have lifted the token to move by then; its landing shows within a hand's move.
     pub(super) fn settle_tokens(&mut self, b: BoardId) {
+        self.tracks[b].monitor.tokens_looked_at = self.now;
         if self.tracks[b].appearance.tokens.iter().next().is_none() {
             return;
         }
@@ -393,6 +394,38 @@ impl Arbiter {
         for (sq, t) in settled {
             track.appearance.tokens.set(sq, t);
         }
+    }
+
+    /// When an open token would settle by time passing alone, with no report from the
+    /// board to look at it then (`settle_tokens`): its square empty two scans, its owner
+    /// not to move (a pawn laid on its side), or its owner's pawn standing there longer
+    /// than a lying one reads (upright). Without it, a lying pawn whose square went quiet
+    /// while the opponent thought would be looked at only once its owner is to move, when
+    /// an empty square says nothing, and stay open to any spare piece the board shows.
+    pub(super) fn token_settle_due(&self, b: BoardId) -> Option<Millis> {
+        let track = &self.tracks[b];
+        let state = self.game.board(b);
+        let scan = track.timing.scan_ms;
+        let sensed = &track.sensed;
+        track
+            .appearance
+            .tokens
+            .iter()
+            .filter_map(|(sq, t)| {
+                let owner = state.board().color_at(sq)?;
+                let since = sensed.changed_at[sq.to_usize()];
+                match (t, sensed.cells.get(sq).to_piece()) {
+                    (Token::Unsettled | Token::Pawn, None) if owner != state.turn() => {
+                        Some(since + 2 * scan)
+                    }
+                    (Token::Unsettled, Some(p)) if p == owner.pawn() => {
+                        Some(since + lying_read_ms(scan) + 1)
+                    }
+                    _ => None,
+                }
+            })
+            .filter(|&due| due > track.monitor.tokens_looked_at)
+            .min()
     }
 
     /// Displaced pieces and unnamed tokens that have stood long enough: the TD is told.

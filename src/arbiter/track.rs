@@ -370,6 +370,10 @@ pub struct MonitorState {
     pub missing_recheck: Option<Millis>,
     /// What the sensors should show on the committed board.
     pub committed_expect: ExpectCache,
+    /// When the promoted pieces' tokens were last looked at (`settle_tokens`): a token the
+    /// board names only by time passing (a square left empty) is looked at again when
+    /// that time has passed, not only at the board's next report.
+    pub tokens_looked_at: Millis,
 }
 
 /// The committed board's expectation, kept with the record it was worked out from: the

@@ -1272,3 +1272,104 @@ fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
         );
     }
 }
+
+/// Black holds a rook (board B: 1.e4 h5 2.Qxh5 Rh6 3.Qxh6), and on board A (a Bluetooth
+/// board, a 500 ms scan, that never reads a lying pawn) takes `gxh1`, lays the pawn on its
+/// side there and presses; the TD hears it is a knight. White thinks, board A quiet: h1
+/// stays empty two scans and more, its owner not to move, so the pawn lies on its side.
+/// Then Black straightens the lying pawn (stands it up a moment and lays it down again),
+/// and White plays `e3` at once, its reports and press all within two scans of that. Black
+/// drops the rook on g3, a knight's step from h1: a pawn on its side shows nothing, so
+/// the rook standing there is the drop, not the knight's move with a spare rook for its
+/// token (a spare piece shows on every pass, and h1 never showed one). At 40 offsets the
+/// record must read `gxh1=N e3 R@g3 d3` with only the promotion asked, and White's pawn
+/// must have shown on e3 within two scans of h1 reading empty again at least 30 times (so
+/// White's reports come too soon after h1 changed to tell the lying pawn by them).
+#[test]
+fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
+    let mut within = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "h7", "h5", 'p')
+            .take(B, "d1", "h5", 'Q')
+            .mv(B, "h8", "h6", 'r')
+            .take(B, "h5", "h6", 'Q');
+        s.black_pawn_on_g2();
+        s.wait(offset * 29);
+        let start = s.t;
+        s.lift(A, "g2")
+            .wait(200)
+            .lift(A, "h1")
+            .wait(200)
+            .place(A, "h1", 'p')
+            .lay_down(A, "h1")
+            .wait(300)
+            .press(A, Black)
+            .wait(2000)
+            .td(TdAction::SetPromotion {
+                ply: PlyRef {
+                    board: A,
+                    color: Black,
+                    number: 5,
+                },
+                role: Role::Knight,
+            })
+            .wait(500)
+            .place(A, "h1", 'p')
+            .wait(600)
+            .lay_down(A, "h1")
+            .wait(100)
+            .lift(A, "e2")
+            .wait(100)
+            .place(A, "e3", 'P')
+            .wait(50)
+            .press(A, White)
+            .wait(1500)
+            .place(A, "g3", 'r')
+            .wait(300)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "d2", "d3", 'P');
+        let p = s.run(3000);
+        // The straightened pawn read standing, then empty again, and White's pawn shown
+        // on e3 within two scans of that.
+        let h1 = s.seen(A, "h1");
+        let relaid = h1
+            .iter()
+            .skip_while(|&&(t, x)| t <= start || x.is_none())
+            .skip_while(|&&(_, x)| x.is_some())
+            .find(|&&(_, x)| x.is_none())
+            .map(|&(t, _)| t);
+        let landed = s.first_seen(A, "e3", start, true);
+        if relaid
+            .zip(landed)
+            .is_some_and(|(relaid, landed)| landed <= relaid + 1000)
+        {
+            within += 1;
+        }
+        let b = &p.sans(A)[9..];
+        assert_eq!(
+            b,
+            ["gxh1=N", "e3", "R@g3", "d3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("h1"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    assert!(
+        within >= 30,
+        "White's move showed within two scans of the pawn laid down again only {within} times"
+    );
+}
