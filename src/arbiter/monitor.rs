@@ -402,7 +402,16 @@ impl Arbiter {
     /// than a lying one reads (upright). Without it, a lying pawn whose square went quiet
     /// while the opponent thought would be looked at only once its owner is to move, when
     /// an empty square says nothing, and stay open to any spare piece the board shows.
+    // Asked before every input, and most boards have no promoted piece at all: that check
+    // inlined, the rest not.
+    #[inline]
     pub(super) fn token_settle_due(&self, b: BoardId) -> Option<Millis> {
+        self.tracks[b].appearance.tokens.iter().next()?;
+        self.tokens_settle_due(b)
+    }
+
+    #[inline(never)]
+    fn tokens_settle_due(&self, b: BoardId) -> Option<Millis> {
         let track = &self.tracks[b];
         let state = self.game.board(b);
         let scan = track.timing.scan_ms;
