@@ -1304,23 +1304,9 @@ fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
         s.black_pawn_on_g2();
         s.wait(offset * 29);
         let start = s.t;
-        s.lift(A, "g2")
-            .wait(200)
-            .lift(A, "h1")
-            .wait(200)
-            .place(A, "h1", 'p')
-            .lay_down(A, "h1")
-            .wait(300)
-            .press(A, Black)
+        s.gxh1_laid_down()
             .wait(2000)
-            .td(TdAction::SetPromotion {
-                ply: PlyRef {
-                    board: A,
-                    color: Black,
-                    number: 5,
-                },
-                role: Role::Knight,
-            })
+            .td(Scene::gxh1_is(Role::Knight))
             .wait(500)
             .place(A, "h1", 'p')
             .wait(600)

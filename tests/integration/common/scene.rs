@@ -112,22 +112,27 @@ impl Scene {
             .take(A, "a6", "b7", 'P')
     }
 
-    /// The TD's answer to `gxh1_queen_laid_down`'s question: Black's 5th move on A
-    /// promoted to a queen.
-    pub fn gxh1_is_a_queen() -> TdAction {
+    /// The TD's answer to `gxh1_laid_down`'s question: Black's 5th move on A promoted to a
+    /// `role`.
+    pub fn gxh1_is(role: Role) -> TdAction {
         TdAction::SetPromotion {
             ply: PlyRef {
                 board: BoardId::A,
                 color: Color::Black,
                 number: 5,
             },
-            role: Role::Queen,
+            role,
         }
     }
 
+    /// The same: a queen.
+    pub fn gxh1_is_a_queen() -> TdAction {
+        Self::gxh1_is(Role::Queen)
+    }
+
     /// Board A: Black's g2 pawn (`black_pawn_on_g2`) takes on h1 and is laid on its side
-    /// there, pressed; the TD hears it is a queen.
-    pub fn gxh1_queen_laid_down(&mut self) -> &mut Scene {
+    /// there, pressed; the TD not yet told which piece it is.
+    pub fn gxh1_laid_down(&mut self) -> &mut Scene {
         use BoardId::A;
         self.lift(A, "g2")
             .wait(200)
@@ -137,8 +142,11 @@ impl Scene {
             .lay_down(A, "h1")
             .wait(300)
             .press(A, Color::Black)
-            .wait(1500)
-            .td(Self::gxh1_is_a_queen())
+    }
+
+    /// The same, and the TD hears it is a queen.
+    pub fn gxh1_queen_laid_down(&mut self) -> &mut Scene {
+        self.gxh1_laid_down().wait(1500).td(Self::gxh1_is_a_queen())
     }
 
     /// Board A: White's pawn takes h7xg8 and is left upright on g8 (a pawn on every pass),
