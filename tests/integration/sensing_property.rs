@@ -2593,7 +2593,10 @@ fn setups_still_failing() {
     let cases = [
         // The fresh sweep of seed 13800000093 (session of 2026-11-28 from 20:23 UTC), failing
         // the same way on 2796087, where it began: a pawn laid on its side on c1 (`c1=N`)
-        // read as `cxd1=N`, White's queen's next move then read as a drop (`Q@e2`).
+        // read as `cxd1=N`, White's queen's next move then read as a drop (`Q@e2`). Both
+        // pairs leave the board alike; read with the reply under way, the drop is one
+        // square in progress and the queen's move two, so the capture wins on cost. (A
+        // scene with `c1=Q Nc3` and a knight in White's hand shows it at 16 of 40 offsets.)
         Setup {
             preset: "club-bughouse-corrected",
             rotated: [true, true],
