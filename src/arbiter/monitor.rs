@@ -379,7 +379,7 @@ impl Arbiter {
                 }
                 None if seen.is_empty()
                     && owner != turn
-                    && steady >= 2 * scan
+                    && steady >= lying_when_empty_ms(scan)
                     && !landed_since(owner, emptied)
                     && !set_down_since(owner, emptied) =>
                 {
@@ -425,7 +425,7 @@ impl Arbiter {
                 let since = sensed.changed_at[sq.to_usize()];
                 match (t, sensed.cells.get(sq).to_piece()) {
                     (Token::Unsettled | Token::Pawn, None) if owner != state.turn() => {
-                        Some(since + 2 * scan)
+                        Some(since + lying_when_empty_ms(scan))
                     }
                     (Token::Unsettled, Some(p)) if p == owner.pawn() => {
                         Some(since + lying_read_ms(scan) + 1)
@@ -900,6 +900,13 @@ fn longest_run(history: &[Snapshot], sq: Square, pawn: Piece, now: Millis) -> Mi
         }
     }
     since.map_or(longest, |t| longest.max(now.saturating_sub(t)))
+}
+
+/// How long a promoted pawn's square stands empty, its owner not to move, before the pawn
+/// is taken as laid on its side (`settle_tokens`, and the deadline `token_settle_due` sets
+/// for it): two scans, past a lying pawn's chance read as one.
+fn lying_when_empty_ms(scan: Millis) -> Millis {
+    2 * scan
 }
 
 /// Did the board read `pawn` on `sq` in the history no longer than a lying piece reads as
