@@ -233,9 +233,9 @@ fn a_piece_adjusted_after_the_reply_is_no_move_onto_the_drop_square() {
 /// first. b3 left in the pass that showed the landing: White's own hand, the push. The
 /// knight, lifted a pass later with the reply standing by the time the press is judged,
 /// is White's next move, no part of this one (the scan may show its lift before the
-/// queen's landing, which it passes later). At 40
-/// offsets the record must read `b3 e5 a3 Qh4 b4 Qf6 Nh3` with no alert, and the board
-/// must have shown h4 empty between b4's landing and b3 emptying at least 8 times.
+/// queen's landing, which it passes later). At 40 offsets the record must read `b3 e5 a3
+/// Qh4 b4 Qf6 Nh3` with no alert, and the board must have shown h4 empty between b4's
+/// landing and b3 emptying at least 8 times.
 #[test]
 fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop() {
     let mut lift_between = 0;
