@@ -124,6 +124,9 @@ pub struct Arbiter {
     drop_debts: Vec<debts::DropDebt>,
     /// Drops taken at once whose kind the record guessed (the partner board may tell).
     taken_drops: Vec<taken_drops::TakenDrop>,
+    /// Promotions whose pair with the reply the board could not tell from its twin, both
+    /// legal only once the TD names the piece: asked then (see `twins`).
+    twins_waiting: Vec<PlyRef>,
     penalties: Vec<PenaltyRecord>,
     now: Millis,
     /// What the input being handled produced so far.
@@ -154,6 +157,7 @@ impl Arbiter {
             alerts: AlertBook::default(),
             drop_debts: Vec::new(),
             taken_drops: Vec::new(),
+            twins_waiting: Vec::new(),
             penalties: Vec::new(),
             now: 0,
             outputs: Vec::new(),

@@ -1116,7 +1116,7 @@ impl Arbiter {
 
     /// A pawn promoted with no spare piece showing: recorded as `piece` (a queen, unless
     /// the moves after it are legal only with another), the TD asked.
-    fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square, piece: Role) {
+    pub(super) fn ask_promotion_piece(&mut self, b: BoardId, ply: PlyRef, sq: Square, piece: Role) {
         let how = match self.tracks[b].appearance.tokens.get(sq) {
             Some(Token::Hidden) => "a pawn laid on its side",
             Some(Token::Pawn) => "a pawn",

@@ -313,8 +313,13 @@ impl Arbiter {
                 why: e.to_string(),
             })?;
         self.outputs.push(Output::RecordChanged);
+        // Which pair was played is not answered by the piece: asked again with it named.
+        let ask_again = self.twin_to_ask_again(ply);
         let how = format!("promoted to {}", role_name(role));
         self.alerts.resolve_about_ply(ply, self.now, &how);
+        if ask_again {
+            self.ask_twin(ply);
+        }
         self.tell_held_illegal(ply.board, i);
         Ok(())
     }

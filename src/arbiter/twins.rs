@@ -1,10 +1,10 @@
-//! A move and its reply the board cannot tell from another pair that leaves every square
-//! the same: `Nf4 Nh3` (the knight from h3, the reply landing where it stood) and `N@f4
-//! Nxh3` (a knight dropped, the reply taking the one on h3). Only the reserves differ, and
-//! only the order in which the scan saw h3 empty and f4 filled, and the press between,
-//! could tell (see `sensing::press::drop_twin`); when they cannot, the record keeps the
-//! move and the TD is asked which pair was played (`unseen_move`, `Subject::Pairs`).
-//! The players know.
+//! A move and its reply the board cannot tell from another pair it shows alike: `Nf4 Nh3`
+//! (the knight from h3, the reply landing where it stood) and `N@f4 Nxh3` (a knight
+//! dropped, the reply taking the one on h3), or `cxb1=Q N@c3` and `c1=Q Nc3` with the
+//! promoted pawn laid on its side. Only the order in which the scan saw the squares
+//! change, and the press between, could tell (see `sensing::press::ruled_out`); when they
+//! cannot, the record keeps what was judged and the TD is asked which pair was played
+//! (`unseen_move`, `Subject::Pairs`). The players know.
 
 use shakmaty::Move;
 
@@ -17,56 +17,89 @@ use crate::sensing;
 
 impl Arbiter {
     /// The reply on `b` has just been recorded on its own, after the move recorded before
-    /// it (`earlier`: what was known then): if the pair has a drop twin the board's history
-    /// cannot rule out, the TD is asked which was played.
+    /// it (`earlier`: what was known then): if the pair has a twin the board's history
+    /// cannot rule out, the TD is asked which was played. A pawn's promotion whose piece
+    /// nobody has named yet may make either pair illegal only as guessed (a queen giving
+    /// check where the knight it was does not): that question waits for the piece.
     pub(super) fn ask_if_twin(
         &mut self,
         b: BoardId,
         earlier: &BeforeLastPly,
         window: &[sensing::Snapshot],
     ) {
-        let Some(index) = self.ply_index(earlier.ply) else {
+        let Some((index, pair, _)) = self.pair_at(earlier.ply) else {
             return;
         };
-        let record = self.game.record();
-        // The reply: the last ply on this board, the next after the move on it.
-        let Some(last) = record.iter().rposition(|p| p.board == b) else {
-            return;
-        };
-        if last <= index || record[index + 1..last].iter().any(|p| p.board == b) {
+        // Cheap first: only a pair of the twins' shapes has one.
+        if sensing::press::twin_of(pair).is_none() {
             return;
         }
-        let (first, reply) = (&record[index], &record[last]);
-        let pair = [first.mv, reply.mv];
-        // Cheap first: only a quiet move whose reply lands where the piece stood has one.
-        let lands_where_it_stood = matches!(pair,
-            [Move::Normal { from, capture: None, promotion: None, .. }, Move::Normal { to, capture: None, .. }]
-                if from == to);
-        if !lands_where_it_stood || !first.legality.is_legal() || !reply.legality.is_legal() {
-            return;
-        }
-        let reply_ply = PlyRef {
-            board: b,
-            color: reply.color,
-            number: reply.number,
-        };
         let state = self.board_before(index, b);
         let history = earlier.history_with(window);
-        let Some(twin) = sensing::press::drop_twin(
+        if sensing::press::ruled_out(
             &state,
-            self.game.rules(),
             pair,
             &history,
             earlier.pressed_at,
             self.tracks[b].timing.scan_ms,
-        ) else {
+        ) {
             return;
+        }
+        if !self.ask_twin(earlier.ply)
+            && matches!(
+                pair[0],
+                Move::Normal {
+                    promotion: Some(_),
+                    ..
+                }
+            )
+        {
+            self.twins_waiting.push(earlier.ply);
+        }
+    }
+
+    /// The record's ply `ply` (its index), the pair it makes with the next ply on its
+    /// board, and that reply's reference.
+    fn pair_at(&self, ply: PlyRef) -> Option<(usize, [Move; 2], PlyRef)> {
+        let index = self.ply_index(ply)?;
+        let record = self.game.record();
+        let reply = record[index + 1..].iter().find(|p| p.board == ply.board)?;
+        let reply_ply = PlyRef {
+            board: ply.board,
+            color: reply.color,
+            number: reply.number,
         };
+        Some((index, [record[index].mv, reply.mv], reply_ply))
+    }
+
+    /// Asks the TD which of the pair at `ply` (its move and reply as recorded) and its twin
+    /// was played, if both are legal: the board's history has not ruled the twin out.
+    /// Whether it asked.
+    pub(super) fn ask_twin(&mut self, ply: PlyRef) -> bool {
+        let Some((index, pair, reply)) = self.pair_at(ply) else {
+            return false;
+        };
+        let Some(twin) = sensing::press::twin_of(pair) else {
+            return false;
+        };
+        let record = self.game.record();
+        let legal = |i: usize| record.get(i).is_some_and(|p| p.legality.is_legal());
+        let Some(reply_index) = self.ply_index(reply) else {
+            return false;
+        };
+        if !legal(index) || !legal(reply_index) {
+            return false;
+        }
+        let state = self.board_before(index, ply.board);
         let rules = self.game.rules();
+        if !sensing::press::legal_pair(&state, rules, twin) {
+            return false;
+        }
         let recorded = pair_text(&state, rules, pair);
         let other = pair_text(&state, rules, twin);
+        let b = ply.board;
         let detail = format!(
-            "the board cannot tell {recorded} from {other} on board {b} (the same squares; only the reserves differ): which was played? {recorded} recorded for now"
+            "the board cannot tell {recorded} from {other} on board {b} (it shows both alike): which was played? {recorded} recorded for now"
         );
         self.raise(
             b,
@@ -74,11 +107,31 @@ impl Arbiter {
             Some(pair[0].to()),
             detail,
             Subject::Pairs {
-                ply: earlier.ply,
-                reply: reply_ply,
+                ply,
+                reply,
                 options: vec![recorded, other],
             },
         );
+        true
+    }
+
+    /// The TD is naming the piece the pawn promoted to at `ply`: is the question of its
+    /// pair and that pair's twin to be asked again with the piece named (it was asked with
+    /// the piece guessed, or waits for it)? The question asked is closed.
+    pub(super) fn twin_to_ask_again(&mut self, ply: PlyRef) -> bool {
+        let waiting = self.twins_waiting.len();
+        self.twins_waiting.retain(|&p| p != ply);
+        let asked: Vec<u64> = self
+            .alerts
+            .open()
+            .filter(|a| matches!(a.subject, Subject::Pairs { ply: p, .. } if p == ply))
+            .map(|a| a.id)
+            .collect();
+        for &id in &asked {
+            self.alerts
+                .resolve(id, self.now, "asked again with the piece named");
+        }
+        !asked.is_empty() || self.twins_waiting.len() < waiting
     }
 
     /// The TD says the move at `ply` and the reply after it on its board were `moves` (two
@@ -153,8 +206,23 @@ impl Arbiter {
             self.tell_held_illegal(ply.board, reply);
             self.resync_tokens(ply.board);
         }
+        // The pair says where the promoted pawn went, not which piece it is: that question
+        // stays, asked again where the piece stands now.
+        let unnamed = self
+            .alerts
+            .open()
+            .any(|a| a.kind == AlertKind::Promotion && a.subject == Subject::Ply(ply));
         self.alerts
             .resolve_about_ply(ply, self.now, &format!("played: {moves}"));
+        if let Move::Normal {
+            to,
+            promotion: Some(piece),
+            ..
+        } = first
+            && unnamed
+        {
+            self.ask_promotion_piece(ply.board, ply, to, piece);
+        }
         Ok(())
     }
 }

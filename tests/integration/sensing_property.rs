@@ -2581,6 +2581,40 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 11_491_970_094_508_690_366,
         },
+        // Three sweeps' `c1=N` read as `cxd1=N` with White's queen's next move as a drop
+        // (`Q@e2`; 13800000093's, session of 2026-11-28 from 20:23 UTC), `c1=B` as
+        // `cxd1=B` with `Q@d3` (2711272's), and `c8=R Nc6` as `cxb8=R N@c6` (9111's): a
+        // pawn promoted and laid on its side, the board showing the pair as it would its
+        // twin. Since the session of 2026-11-29 from 00:01 UTC the TD is asked which pair
+        // was played (once the piece is named, where the piece guessed makes either pair
+        // illegal), and the answer stands.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 5_584_529_025_150_011_696,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 10_119_556_263_887_312_564,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_665_439_841_911_437_197,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2591,21 +2625,6 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 13800000093 (session of 2026-11-28 from 20:23 UTC), failing
-        // the same way on 2796087, where it began: a pawn laid on its side on c1 (`c1=N`)
-        // read as `cxd1=N`, White's queen's next move then read as a drop (`Q@e2`). Both
-        // pairs leave the board alike; read with the reply under way, the drop is one
-        // square in progress and the queen's move two, so the capture wins on cost. (A
-        // scene with `c1=Q Nc3` and a knight in White's hand shows it at 16 of 40 offsets.)
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [false, false],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 5_584_529_025_150_011_696,
-        },
         // The fresh sweep of seed 13200000073 (session of 2026-11-28 from 17:00 UTC) on
         // 0248457, where it began: a knight promoted and laid on its side on f1
         // (`exf1=N`), the TD asked which piece it is, and the match never going on from
@@ -2905,21 +2924,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 16_879_215_634_413_220_742,
         },
-        // The fresh sweep of seed 2711272 (20,000 matches a preset: 2 of 100,000), on
-        // 4295dc7 with the pocket rule beside it, both failing the same way on ef6da57
-        // (where the session of 2026-11-27 from 14:20 UTC began): a laid-down pawn's
-        // promotion `c1=B` read as `cxd1=B`, the queen's next move then read as a drop
-        // (`Q@d3`). (The other, a promoted queen with an upright pawn for its token going
-        // f8-f6 read as `P@f6`, passes since the session of 2026-11-28 from 01:51 UTC.)
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [false, false],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 10_119_556_263_887_312_564,
-        },
         // The fresh sweep of seed 9191 (20,000 matches a preset: 2 of 100,000) on e5b8809,
         // 2026-11-27, both failing on 17ee9e2 too, both with a
         // promoted piece laid on its side: the laid-down rook's `Re7+` read as the laid-down
@@ -3046,19 +3050,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 7_839_335_752_471_387_364,
-        },
-        // The fresh sweep of seed 9111 (20,000 matches a preset: 2 of 100,000) on 046a51d:
-        // `c8=R Nc6`, the rook promoted and laid on its side, read as `cxb8=R N@c6` (the
-        // same board; only the reserves differ). The other (a queen dropped and taken at
-        // once, recorded as a pawn) is asked of the TD since.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 9_665_439_841_911_437_197,
         },
         // The fresh sweeps of 2026-11-25 (03:35–06:35 UTC), each failing the same way on
         // 7d9d964, where that session began (seed 2024's, `exf1=N` read as `exf1=Q+`,

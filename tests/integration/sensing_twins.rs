@@ -13,6 +13,7 @@ use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{A, B};
 use tandem::arbiter::{AlertKind, PlyRef, Subject, TdAction};
+use tandem::sim::emulator::EmulatorConfig;
 
 /// Board B: 1.Nc3 d5 2.Nxd5 Qxd5 (Black's queen takes the knight: White on A holds it),
 /// and board A: 1.Nh3 d6 (Black's bishop on c8 sees h3).
@@ -216,4 +217,209 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
         assert_eq!(p.sans(A)[2..].join(" "), MOVED, "{ctx}\n{}", p.dump());
         assert!(p.raised.is_empty(), "{ctx}\n{}", p.dump());
     }
+}
+
+/// Board A with every clock message late by as much as a USB board's ever is (the clock
+/// read out up to a second after the lever), and a pawn laid on its side never read.
+fn clock_messages_late() -> Scene {
+    Scene::with_a(
+        "uscf-bughouse",
+        EmulatorConfig {
+            clock_late_chance: 1.0,
+            clock_late_ms: (200, 600),
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::default()
+        },
+    )
+}
+
+/// Board A: 1.b3 e6 2.Bb2 a6 3.c4 P@c2 4.e3, Black's pawn on c2 beside White's knight on
+/// b1 and queen on d1, c1 and e2 empty (Black holds the pawn from board B).
+fn black_pawn_on_c2(s: &mut Scene) {
+    s.mv(A, "b2", "b3", 'P').mv(A, "e7", "e6", 'p');
+    s.mv(A, "c1", "b2", 'B').mv(A, "a7", "a6", 'p');
+    s.mv(A, "c2", "c4", 'P');
+    s.place(A, "c2", 'p').wait(200).press(A, Black).wait(1500);
+    s.mv(A, "e2", "e3", 'P');
+}
+
+/// Black's pawn from c2 promotes on c1 and is laid on its side; White's piece on `from`
+/// goes to `to` and is pressed; Black answers h6.
+fn c1_laid_down_and_the_reply(s: &mut Scene, from: &str, to: &str, piece: char) {
+    s.lift(A, "c2")
+        .wait(150)
+        .place(A, "c1", 'p')
+        .lay_down(A, "c1")
+        .wait(100)
+        .press(A, Black)
+        .wait(600)
+        .lift(A, from)
+        .wait(250)
+        .place(A, to, piece)
+        .wait(100)
+        .press(A, White)
+        .wait(2000);
+    s.mv(A, "h7", "h6", 'p');
+}
+
+/// Black's promotion on A, move 4.
+const PROMOTION: PlyRef = PlyRef {
+    board: A,
+    color: Black,
+    number: 4,
+};
+
+/// The pair questions about the promotion still open: their options.
+fn open_questions(p: &Played) -> Vec<Vec<String>> {
+    p.arb
+        .alerts()
+        .open()
+        .filter_map(|a| match &a.subject {
+            Subject::Pairs { ply, options, .. } if *ply == PROMOTION => Some(options.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `c1=Q Nc3` with the queen laid on its side, White holding a knight: the board shows it
+/// as it would `cxb1=Q N@c3` (b1 and c1 both read empty with the lying piece on either,
+/// b1 empties and c3 fills). With the clock's message late, the reply is under way when
+/// the promotion is judged, and the drop (one square in progress) explains the board
+/// better than the knight's move (two). Wherever the record has the capture and the drop,
+/// the TD is asked which pair was played, and the players' answer stands: the knight back
+/// in White's hand, none passed to White on B, and the piece's own question now about c1.
+#[test]
+fn a_lying_promotion_read_as_a_capture_beside_a_drop_is_asked_and_the_answer_stands() {
+    const PUSHED: &str = "c1=Q Nc3";
+    const TAKEN: &str = "cxb1=Q N@c3";
+    let mut asked = 0;
+    for offset in crate::common::scene::offsets(40) {
+        let ctx = format!("offset {offset}");
+        let mut s = clock_messages_late();
+        s.mv(B, "b1", "c3", 'N').mv(B, "d7", "d5", 'p');
+        s.take(B, "c3", "d5", 'N').take(B, "d8", "d5", 'q');
+        black_pawn_on_c2(&mut s);
+        s.wait(offset * 25);
+        c1_laid_down_and_the_reply(&mut s, "b1", "c3", 'N');
+        let p = s.run(3000);
+        let record = p.sans(A);
+        assert_eq!(record.len(), 10, "{ctx}\n{}", p.dump());
+        assert_eq!(record[9], "h6", "{ctx}\n{}", p.dump());
+        let pair = record[7..9].join(" ");
+        if pair == PUSHED {
+            assert!(open_questions(&p).is_empty(), "{ctx}\n{}", p.dump());
+            continue;
+        }
+        assert_eq!(pair, TAKEN, "{ctx}\n{}", p.dump());
+        assert_eq!(
+            open_questions(&p),
+            [vec![TAKEN.to_owned(), PUSHED.to_owned()]],
+            "{ctx}\n{}",
+            p.dump()
+        );
+        asked += 1;
+        s.wait(500).td(TdAction::ChoosePair {
+            ply: PROMOTION,
+            moves: PUSHED.to_owned(),
+        });
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[7..].join(" "),
+            "c1=Q Nc3 h6",
+            "{ctx}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
+        let game = p.arb.game();
+        assert_eq!(game.board(A).reserve(White).get(Role::Knight), 1, "{ctx}");
+        assert_eq!(game.board(B).reserve(White).get(Role::Knight), 0, "{ctx}");
+        // The pair chosen does not name the piece: that question stays open, now about
+        // the piece on c1, until the TD names it.
+        let asked: Vec<_> = p
+            .arb
+            .alerts()
+            .open()
+            .map(|a| (a.kind, a.square.map(|sq| sq.to_string())))
+            .collect();
+        assert_eq!(
+            asked,
+            [(AlertKind::Promotion, Some("c1".to_owned()))],
+            "{ctx}\n{}",
+            p.dump()
+        );
+        s.wait(500).td(TdAction::SetPromotion {
+            ply: PROMOTION,
+            role: Role::Queen,
+        });
+        let p = s.run(3000);
+        assert_eq!(p.arb.alerts().open().count(), 0, "{ctx}\n{}", p.dump());
+    }
+    assert!(
+        asked >= 4,
+        "the capture and the drop recorded only {asked} times"
+    );
+}
+
+/// `c1=N Qe2`, the knight laid on its side, White holding a queen, the king on e1. As
+/// guessed until the player names it, a queen, neither pair is legal: on c1 it pins
+/// White's queen to the king, on d1 it gives check. So the question waits for the piece;
+/// once the TD names the knight, it is asked with the knight, and the answer stands.
+#[test]
+fn a_lying_promotion_s_twin_is_asked_once_the_piece_is_named() {
+    const PUSHED: &str = "c1=N Qe2";
+    const TAKEN: &str = "cxd1=N Q@e2";
+    let mut asked = 0;
+    for offset in crate::common::scene::offsets(40) {
+        let ctx = format!("offset {offset}");
+        let mut s = clock_messages_late();
+        // Board B: 1.e4 e5 2.Qh5 Nc6 3.Qxf7+ Kxf7: White on A holds a queen, Black a pawn.
+        s.mv(B, "e2", "e4", 'P').mv(B, "e7", "e5", 'p');
+        s.mv(B, "d1", "h5", 'Q').mv(B, "b8", "c6", 'n');
+        s.take(B, "h5", "f7", 'Q').take(B, "e8", "f7", 'k');
+        black_pawn_on_c2(&mut s);
+        s.wait(offset * 25);
+        c1_laid_down_and_the_reply(&mut s, "d1", "e2", 'Q');
+        s.wait(500).td(TdAction::SetPromotion {
+            ply: PROMOTION,
+            role: Role::Knight,
+        });
+        let p = s.run(3000);
+        let record = p.sans(A);
+        assert_eq!(record.len(), 10, "{ctx}\n{}", p.dump());
+        let pair = record[7..9].join(" ");
+        if pair == PUSHED {
+            assert!(open_questions(&p).is_empty(), "{ctx}\n{}", p.dump());
+            continue;
+        }
+        assert_eq!(pair, TAKEN, "{ctx}\n{}", p.dump());
+        assert_eq!(
+            open_questions(&p),
+            [vec![TAKEN.to_owned(), PUSHED.to_owned()]],
+            "{ctx}\n{}",
+            p.dump()
+        );
+        asked += 1;
+        s.wait(500).td(TdAction::ChoosePair {
+            ply: PROMOTION,
+            moves: PUSHED.to_owned(),
+        });
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[7..].join(" "),
+            "c1=N Qe2 h6",
+            "{ctx}\n{}",
+            p.dump()
+        );
+        let open: Vec<_> = p.arb.alerts().open().map(|a| a.kind).collect();
+        assert!(open.is_empty(), "{ctx}: {open:?}\n{}", p.dump());
+        assert_eq!(
+            p.arb.game().board(A).reserve(White).get(Role::Queen),
+            1,
+            "{ctx}"
+        );
+    }
+    assert!(
+        asked >= 4,
+        "the capture and the drop recorded only {asked} times"
+    );
 }

@@ -28,7 +28,7 @@ pub use candidates::{is_promotion, last_rank, promotion_role};
 pub use judge::judge_two_unseen_presses;
 use judge::*;
 use order::*;
-pub use twins::drop_twin;
+pub use twins::{legal_pair, ruled_out, twin_of};
 
 /// The board's sensed cells at one moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
