@@ -757,3 +757,76 @@ fn a_piece_knocked_by_the_sliding_hand_is_no_reply_that_ends_the_slide() {
     }
     assert!(on_f4 >= 4, "the bishop showed on f4 only {on_f4} times");
 }
+
+/// After 1.Nf3 d5 2.Ng5 Qd7 3.h3 on a Bluetooth board whose clock messages come late,
+/// Black holding a queen from board B, Black's queen goes d7–d6 and Black presses; White
+/// lifts the knight on g5 for `Ne6`, holds it half a second, sets it down and presses;
+/// and Black, as the knight lands, lifts the queen from d6 for `Qc6`. When Black's press is judged the board may
+/// show d6 empty and White's knight on e6: as `Qe6 Nxe6` would, the queen gone on from
+/// d6 to e6 before the lever and taken there at once. But the queen stood on d6 for most
+/// of a second, and the knight's lift came before it left: a reply begun less than a
+/// lever, a glance and a hand's move after the queen went on (a scan's doubt each way)
+/// answered `Qd6`. At 40 offsets the record must read `Qd6 Ne6 Qc6` with no alert, and d6
+/// must have shown empty with the knight on e6 before Black's press was judged at least 4
+/// times (else the test proves nothing).
+#[test]
+fn a_queen_that_stood_as_the_reply_began_then_moved_on_was_not_taken_further_on() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        // Board B: 1.e4 e5 2.Nf3 Qh4 3.Nxh4: Black on A holds a queen.
+        s.mv(B, "e2", "e4", 'P').mv(B, "e7", "e5", 'p');
+        s.mv(B, "g1", "f3", 'N').mv(B, "d8", "h4", 'q');
+        s.take(B, "f3", "h4", 'N');
+        s.mv(A, "g1", "f3", 'N').mv(A, "d7", "d5", 'p');
+        s.mv(A, "f3", "g5", 'N').mv(A, "d8", "d7", 'q');
+        s.mv(A, "h2", "h3", 'P');
+        s.wait(offset * 37);
+        s.lift(A, "d7").wait(250).place(A, "d6", 'q').wait(60);
+        let pressed = s.t;
+        s.press(A, Black)
+            .wait(450)
+            .lift(A, "g5")
+            .wait(550)
+            .place(A, "e6", 'N')
+            .lift(A, "d6")
+            .wait(60)
+            .press(A, White)
+            .wait(300)
+            .place(A, "c6", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(2000);
+        let p = s.run(3000);
+        // Black's press message (White's clock, on the left, starts), and when it was
+        // judged: 550 ms after it, or at White's press message if that came first.
+        let message = s.running_reported(A, pressed, ClockSide::Left);
+        let judged = message.map(|m| {
+            s.clock_seen(A)
+                .into_iter()
+                .find(|&(t, running)| t > m && running != Some(ClockSide::Left))
+                .map_or(m + 550, |(t, _)| t.min(m + 550))
+        });
+        let d6_empty = s.first_seen(A, "d6", pressed, false);
+        let e6_knight = s.first_seen(A, "e6", pressed, true);
+        if let (Some(j), Some(d), Some(e)) = (judged, d6_empty, e6_knight)
+            && d <= j
+            && e <= j
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A)[5..],
+            ["Qd6", "Ne6", "Qc6"],
+            "offset {offset}, message {message:?}, judged {judged:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 4,
+            "d6 showed empty beside the knight on e6 before the press was judged only {relevant} times"
+        );
+    }
+}

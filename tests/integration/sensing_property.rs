@@ -2615,6 +2615,20 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 9_665_439_841_911_437_197,
         },
+        // The fresh sweep of seed 14300000107 (session of 2026-11-29 from 00:01 UTC), failing
+        // the same way on e35ac1b, where it began: on a Bluetooth board B, the press
+        // message a second late, `Qd6 Ne6 Qc6` read as `Qe6 Nxe6 Q@c6` (the queen taken as
+        // gone on from d6 to e6 before the lever and taken there at once, though the
+        // knight's lift showed before the queen left d6). Passes since.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 1_624_935_034_673_822_501,
+        },
     ];
     replay_setups(&cases);
 }

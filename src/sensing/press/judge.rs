@@ -345,7 +345,7 @@ pub(super) fn judge_by_evidence(
         let mut taken: Vec<&Candidate> = cands
             .iter()
             .filter(|k| {
-                taken_further_on(one, k, presser, &history[index..], deadline)
+                taken_further_on(one, k, presser, &history[index..], (deadline, c.scan_ms))
                     && explains_within(k, ANOMALY_COST - 1)
             })
             .collect();
@@ -833,13 +833,18 @@ fn went_on_to(
 /// landing by `deadline` (the press message comes after the lever, and the board reports
 /// a lift within a scan: the mover's own hand, not a knock after the press), and the
 /// opponent's piece stands on the other landing now, arrived there after the shown one was
-/// left (the board may have shown the mover's piece there for a pass, or never).
+/// left (the board may have shown the mover's piece there for a pass, or never). The
+/// reply begins a lever, a glance and a hand's move after the piece went on, which was
+/// after it left the shown landing: a reply whose first change the board reported sooner
+/// than that after the piece left (allowing a scan's doubt) answered the shown move, and
+/// the piece left it as the mover's next move (a queen on d6 for a second, the knight lifted for `Ne6`, the
+/// queen then lifted for `Qc6`: no `Qe6 Nxe6`).
 fn taken_further_on(
     shown: &Candidate,
     other: &Candidate,
     mover: Color,
     since: &[Snapshot],
-    deadline: Millis,
+    (deadline, scan_ms): (Millis, Millis),
 ) -> bool {
     let (Some((&last, before)), Some((&next, other_before))) =
         (shown.plies.split_last(), other.plies.split_last())
@@ -866,7 +871,16 @@ fn taken_further_on(
         return false;
     };
     let opp_on = |s: &Snapshot| s.cells.get(to).color() == Some(!mover);
+    // The reply's first report: an opponent's piece off its square or standing anew.
+    let began = since.iter().find(|s| {
+        shown.expect.differences(&s.cells).into_iter().any(|sq| {
+            shown.expect.color(sq) == Some(!mover) || s.cells.get(sq).color() == Some(!mover)
+        })
+    });
+    let answered_shown =
+        began.is_some_and(|b| b.t_ms + scan_ms < since[left].t_ms + REPLY_AFTER_LANDING_MS);
     since[left].t_ms <= deadline
+        && !answered_shown
         && since.last().is_some_and(opp_on)
         && !since[..left].iter().any(opp_on)
 }
