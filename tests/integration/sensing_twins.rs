@@ -281,6 +281,41 @@ fn open_questions(p: &Played) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Runs `s`: Black's promotion and White's reply recorded either as `pushed`, with no
+/// question, or as `taken`, with the one question open offering both; then the players
+/// say `pushed` was played and the record takes it. `None` where the push was read; else
+/// the run after the answer.
+fn asked_and_answered(s: &mut Scene, ctx: &str, pushed: &str, taken: &str) -> Option<Played> {
+    let p = s.run(3000);
+    let record = p.sans(A);
+    assert_eq!(record.len(), 10, "{ctx}\n{}", p.dump());
+    assert_eq!(record[9], "h6", "{ctx}\n{}", p.dump());
+    let pair = record[7..9].join(" ");
+    if pair == pushed {
+        assert!(open_questions(&p).is_empty(), "{ctx}\n{}", p.dump());
+        return None;
+    }
+    assert_eq!(pair, taken, "{ctx}\n{}", p.dump());
+    assert_eq!(
+        open_questions(&p),
+        [vec![taken.to_owned(), pushed.to_owned()]],
+        "{ctx}\n{}",
+        p.dump()
+    );
+    s.wait(500).td(TdAction::ChoosePair {
+        ply: PROMOTION,
+        moves: pushed.to_owned(),
+    });
+    let p = s.run(3000);
+    assert_eq!(
+        p.sans(A)[7..].join(" "),
+        format!("{pushed} h6"),
+        "{ctx}\n{}",
+        p.dump()
+    );
+    Some(p)
+}
+
 /// `c1=Q Nc3` with the queen laid on its side, White holding a knight: the board shows it
 /// as it would `cxb1=Q N@c3` (b1 and c1 both read empty with the lying piece on either,
 /// b1 empties and c3 fills). With the clock's message late, the reply is under way when
@@ -301,34 +336,10 @@ fn a_lying_promotion_read_as_a_capture_beside_a_drop_is_asked_and_the_answer_sta
         black_pawn_on_c2(&mut s);
         s.wait(offset * 25);
         c1_laid_down_and_the_reply(&mut s, "b1", "c3", 'N');
-        let p = s.run(3000);
-        let record = p.sans(A);
-        assert_eq!(record.len(), 10, "{ctx}\n{}", p.dump());
-        assert_eq!(record[9], "h6", "{ctx}\n{}", p.dump());
-        let pair = record[7..9].join(" ");
-        if pair == PUSHED {
-            assert!(open_questions(&p).is_empty(), "{ctx}\n{}", p.dump());
+        let Some(p) = asked_and_answered(&mut s, &ctx, PUSHED, TAKEN) else {
             continue;
-        }
-        assert_eq!(pair, TAKEN, "{ctx}\n{}", p.dump());
-        assert_eq!(
-            open_questions(&p),
-            [vec![TAKEN.to_owned(), PUSHED.to_owned()]],
-            "{ctx}\n{}",
-            p.dump()
-        );
+        };
         asked += 1;
-        s.wait(500).td(TdAction::ChoosePair {
-            ply: PROMOTION,
-            moves: PUSHED.to_owned(),
-        });
-        let p = s.run(3000);
-        assert_eq!(
-            p.sans(A)[7..].join(" "),
-            "c1=Q Nc3 h6",
-            "{ctx}\n{}",
-            p.dump()
-        );
         assert_eq!(p.open(AlertKind::UnseenMove), 0, "{ctx}\n{}", p.dump());
         let game = p.arb.game();
         assert_eq!(game.board(A).reserve(White).get(Role::Knight), 1, "{ctx}");
@@ -383,33 +394,10 @@ fn a_lying_promotion_s_twin_is_asked_once_the_piece_is_named() {
             ply: PROMOTION,
             role: Role::Knight,
         });
-        let p = s.run(3000);
-        let record = p.sans(A);
-        assert_eq!(record.len(), 10, "{ctx}\n{}", p.dump());
-        let pair = record[7..9].join(" ");
-        if pair == PUSHED {
-            assert!(open_questions(&p).is_empty(), "{ctx}\n{}", p.dump());
+        let Some(p) = asked_and_answered(&mut s, &ctx, PUSHED, TAKEN) else {
             continue;
-        }
-        assert_eq!(pair, TAKEN, "{ctx}\n{}", p.dump());
-        assert_eq!(
-            open_questions(&p),
-            [vec![TAKEN.to_owned(), PUSHED.to_owned()]],
-            "{ctx}\n{}",
-            p.dump()
-        );
+        };
         asked += 1;
-        s.wait(500).td(TdAction::ChoosePair {
-            ply: PROMOTION,
-            moves: PUSHED.to_owned(),
-        });
-        let p = s.run(3000);
-        assert_eq!(
-            p.sans(A)[7..].join(" "),
-            "c1=N Qe2 h6",
-            "{ctx}\n{}",
-            p.dump()
-        );
         let open: Vec<_> = p.arb.alerts().open().map(|a| a.kind).collect();
         assert!(open.is_empty(), "{ctx}: {open:?}\n{}", p.dump());
         assert_eq!(

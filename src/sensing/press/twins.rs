@@ -28,13 +28,32 @@ use super::{CLOCK_MESSAGE_LAG_MS, Snapshot};
 use crate::Millis;
 use crate::rules::{BoardState, RulesPreset};
 
-/// The twin of the recorded pair `pair` (a move, then its reply), by the moves' shape
-/// alone: cheap, asked before anything else. Whether it could have been played is for
-/// [`legal_pair`] and [`ruled_out`] to say.
-#[must_use]
-pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
+/// The two shapes of a pair with a twin (see the module's doc).
+#[derive(Clone, Copy)]
+enum Shape {
+    /// The mover's `role` from t to s; the reply, `reply` from u (promoting to
+    /// `promotion`), lands on t.
+    Beside {
+        role: Role,
+        t: Square,
+        s: Square,
+        reply: Role,
+        u: Square,
+        promotion: Option<Role>,
+    },
+    /// A pawn from f promoting to `promotion` by taking `taken` on v; the reply drops a
+    /// piece of that kind on s.
+    LyingPromotion {
+        f: Square,
+        v: Square,
+        taken: Role,
+        promotion: Role,
+        s: Square,
+    },
+}
+
+fn shape(pair: [Move; 2]) -> Option<Shape> {
     match pair {
-        // The mover's piece from t to s, the reply landing on t.
         [
             Move::Normal {
                 role,
@@ -50,17 +69,14 @@ pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
                 to,
                 promotion,
             },
-        ] if to == t => Some([
-            Move::Put { role, to: s },
-            Move::Normal {
-                role: reply,
-                from: u,
-                capture: Some(role),
-                to: t,
-                promotion,
-            },
-        ]),
-        // A pawn promoting by taking on v, the reply dropping the victim's kind on s.
+        ] if to == t => Some(Shape::Beside {
+            role,
+            t,
+            s,
+            reply,
+            u,
+            promotion,
+        }),
         [
             Move::Normal {
                 role: Role::Pawn,
@@ -70,7 +86,47 @@ pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
                 promotion: Some(promotion),
             },
             Move::Put { role, to: s },
-        ] if role == taken => Some([
+        ] if role == taken => Some(Shape::LyingPromotion {
+            f,
+            v,
+            taken,
+            promotion,
+            s,
+        }),
+        _ => None,
+    }
+}
+
+/// The twin of the recorded pair `pair` (a move, then its reply), by the moves' shape
+/// alone: cheap, asked before anything else. Whether it could have been played is for
+/// [`legal_pair`] and [`ruled_out`] to say.
+#[must_use]
+pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
+    Some(match shape(pair)? {
+        Shape::Beside {
+            role,
+            t,
+            s,
+            reply,
+            u,
+            promotion,
+        } => [
+            Move::Put { role, to: s },
+            Move::Normal {
+                role: reply,
+                from: u,
+                capture: Some(role),
+                to: t,
+                promotion,
+            },
+        ],
+        Shape::LyingPromotion {
+            f,
+            v,
+            taken,
+            promotion,
+            s,
+        } => [
             Move::Normal {
                 role: Role::Pawn,
                 from: f,
@@ -79,15 +135,14 @@ pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
                 promotion: Some(promotion),
             },
             Move::Normal {
-                role,
+                role: taken,
                 from: v,
                 capture: None,
                 to: s,
                 promotion: None,
             },
-        ]),
-        _ => None,
-    }
+        ],
+    })
 }
 
 /// Does the board rule out the twin (see [`twin_of`]) of the recorded pair `pair` (the
@@ -112,17 +167,9 @@ pub fn ruled_out(
             .filter(|&i| !after_start || i > 0)
             .map(|i| history[i].t_ms)
     };
-    match pair {
-        [
-            Move::Normal {
-                role,
-                from: t,
-                capture: None,
-                to: s,
-                promotion: None,
-            },
-            _,
-        ] => {
+    match shape(pair) {
+        None => true,
+        Some(Shape::Beside { role, t, s, .. }) => {
             // A promoted piece shows as its token, not as the piece a drop would show.
             if state.promoted().contains(t) {
                 return true;
@@ -142,16 +189,7 @@ pub fn ruled_out(
             emptied + scan_ms < filled + REPLY_AFTER_LANDING_MS
                 || emptied + CLOCK_MESSAGE_LAG_MS < first_pressed_at
         }
-        [
-            Move::Normal {
-                from: f,
-                capture: Some(taken),
-                to: v,
-                promotion: Some(_),
-                ..
-            },
-            Move::Put { role, to: s },
-        ] => {
+        Some(Shape::LyingPromotion { f, v, taken, s, .. }) => {
             // A promoted piece taken shows as its token, not as the piece a drop would
             // show; the pawn shown on v: the capture was seen.
             if state.promoted().contains(v)
@@ -161,13 +199,13 @@ pub fn ruled_out(
             {
                 return true;
             }
-            let (pawn, victim, dropped) = (Role::Pawn.of(mover), taken.of(!mover), role.of(!mover));
+            let (pawn, victim) = (Role::Pawn.of(mover), taken.of(!mover));
             // When the board first showed v without the victim (in the twin the piece on v
             // moves only after the press, so not at the history's start), f without the
-            // pawn, and s with the piece.
+            // pawn, and s with a piece of the victim's kind.
             let (Some(emptied), Some(filled)) = (
                 first(v, &|p| p != Some(victim), true),
-                first(s, &|p| p == Some(dropped), false),
+                first(s, &|p| p == Some(victim), false),
             ) else {
                 return true;
             };
@@ -179,7 +217,6 @@ pub fn ruled_out(
                 || left.is_some_and(|left| emptied + scan_ms < left + REPLY_AFTER_LANDING_MS)
                 || filled + scan_ms < emptied
         }
-        _ => true,
     }
 }
 
