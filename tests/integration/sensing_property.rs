@@ -2654,6 +2654,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 14600000117 (session of 2026-11-29 from 00:01 UTC), failing
+        // the same way on e35ac1b, where it began: Black's `e5`, its press message a second
+        // after the lever, White's `N@d7` at once, and Black's knight lifted from b8 to take
+        // it before `e5` was judged: b8 told `missing` as the drop was recorded.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_182_540_914_299_353_975,
+        },
         // The fresh sweep of seed 14400000109 (session of 2026-11-29 from 00:01 UTC), failing
         // the same way on e35ac1b, where it began: in Transfer Chess on a Bluetooth board,
         // the queen's `Qb6` slid through b5 (reported there) and taken at once by `axb6`
