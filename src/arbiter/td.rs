@@ -318,7 +318,7 @@ impl Arbiter {
         let how = format!("promoted to {}", role_name(role));
         self.alerts.resolve_about_ply(ply, self.now, &how);
         if ask_again {
-            self.ask_twin(ply);
+            self.ask_twin_again(ply);
         }
         self.tell_held_illegal(ply.board, i);
         Ok(())

@@ -12,8 +12,18 @@ use super::td::Refusal;
 use super::track::BeforeLastPly;
 use super::{AlertKind, Arbiter, Output, PlyRef, Subject};
 use crate::BoardId;
+use crate::rules::BoardState;
 use crate::rules::san::pair_text;
 use crate::sensing;
+
+/// A move and its reply as the record has them.
+struct RecordedPair {
+    /// Their record indices.
+    index: usize,
+    reply_index: usize,
+    pair: [Move; 2],
+    reply: PlyRef,
+}
 
 impl Arbiter {
     /// The reply on `b` has just been recorded on its own, after the move recorded before
@@ -27,27 +37,27 @@ impl Arbiter {
         earlier: &BeforeLastPly,
         window: &[sensing::Snapshot],
     ) {
-        let Some((index, pair, _)) = self.pair_at(earlier.ply) else {
+        let Some(recorded) = self.pair_at(earlier.ply) else {
             return;
         };
         // Cheap first: only a pair of the twins' shapes has one.
-        if sensing::press::twin_of(pair).is_none() {
+        let Some(twin) = sensing::press::twin_of(recorded.pair) else {
             return;
-        }
-        let state = self.board_before(index, b);
+        };
+        let state = self.board_before(recorded.index, b);
         let history = earlier.history_with(window);
         if sensing::press::ruled_out(
             &state,
-            pair,
+            recorded.pair,
             &history,
             earlier.pressed_at,
             self.tracks[b].timing.scan_ms,
         ) {
             return;
         }
-        if !self.ask_twin(earlier.ply)
+        if !self.ask_twin(earlier.ply, &recorded, twin, &state)
             && matches!(
-                pair[0],
+                recorded.pair[0],
                 Move::Normal {
                     promotion: Some(_),
                     ..
@@ -58,48 +68,52 @@ impl Arbiter {
         }
     }
 
-    /// The record's ply `ply` (its index), the pair it makes with the next ply on its
-    /// board, and that reply's reference.
-    fn pair_at(&self, ply: PlyRef) -> Option<(usize, [Move; 2], PlyRef)> {
+    /// The record's ply `ply` and the next ply on its board: the pair they make.
+    fn pair_at(&self, ply: PlyRef) -> Option<RecordedPair> {
         let index = self.ply_index(ply)?;
         let record = self.game.record();
-        let reply = record[index + 1..].iter().find(|p| p.board == ply.board)?;
-        let reply_ply = PlyRef {
-            board: ply.board,
-            color: reply.color,
-            number: reply.number,
-        };
-        Some((index, [record[index].mv, reply.mv], reply_ply))
+        let reply_index = index
+            + 1
+            + record[index + 1..]
+                .iter()
+                .position(|p| p.board == ply.board)?;
+        let reply = &record[reply_index];
+        Some(RecordedPair {
+            index,
+            reply_index,
+            pair: [record[index].mv, reply.mv],
+            reply: PlyRef {
+                board: ply.board,
+                color: reply.color,
+                number: reply.number,
+            },
+        })
     }
 
-    /// Asks the TD which of the pair at `ply` (its move and reply as recorded) and its twin
-    /// was played, if both are legal: the board's history has not ruled the twin out.
-    /// Whether it asked.
-    pub(super) fn ask_twin(&mut self, ply: PlyRef) -> bool {
-        let Some((index, pair, reply)) = self.pair_at(ply) else {
-            return false;
-        };
-        let Some(twin) = sensing::press::twin_of(pair) else {
-            return false;
-        };
+    /// Asks the TD which of the pair at `ply` (`recorded`, its move and reply as recorded,
+    /// from `state`) and its `twin` was played, if both are legal: the board's history
+    /// has not ruled the twin out. Whether it asked.
+    fn ask_twin(
+        &mut self,
+        ply: PlyRef,
+        recorded: &RecordedPair,
+        twin: [Move; 2],
+        state: &BoardState,
+    ) -> bool {
         let record = self.game.record();
         let legal = |i: usize| record.get(i).is_some_and(|p| p.legality.is_legal());
-        let Some(reply_index) = self.ply_index(reply) else {
-            return false;
-        };
-        if !legal(index) || !legal(reply_index) {
-            return false;
-        }
-        let state = self.board_before(index, ply.board);
         let rules = self.game.rules();
-        if !sensing::press::legal_pair(&state, rules, twin) {
+        if !legal(recorded.index)
+            || !legal(recorded.reply_index)
+            || !sensing::press::legal_pair(state, rules, twin)
+        {
             return false;
         }
-        let recorded = pair_text(&state, rules, pair);
-        let other = pair_text(&state, rules, twin);
+        let pair = recorded.pair;
+        let (shown, other) = (pair_text(state, rules, pair), pair_text(state, rules, twin));
         let b = ply.board;
         let detail = format!(
-            "the board cannot tell {recorded} from {other} on board {b} (it shows both alike): which was played? {recorded} recorded for now"
+            "the board cannot tell {shown} from {other} on board {b} (it shows both alike): which was played? {shown} recorded for now"
         );
         self.raise(
             b,
@@ -108,11 +122,24 @@ impl Arbiter {
             detail,
             Subject::Pairs {
                 ply,
-                reply,
-                options: vec![recorded, other],
+                reply: recorded.reply,
+                options: vec![shown, other],
             },
         );
         true
+    }
+
+    /// Asks again about the pair at `ply` and its twin, the promotion's piece now named
+    /// (see [`Arbiter::twin_to_ask_again`]).
+    pub(super) fn ask_twin_again(&mut self, ply: PlyRef) {
+        let Some(recorded) = self.pair_at(ply) else {
+            return;
+        };
+        let Some(twin) = sensing::press::twin_of(recorded.pair) else {
+            return;
+        };
+        let state = self.board_before(recorded.index, ply.board);
+        self.ask_twin(ply, &recorded, twin, &state);
     }
 
     /// The TD is naming the piece the pawn promoted to at `ply`: is the question of its
