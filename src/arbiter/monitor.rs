@@ -491,8 +491,9 @@ impl Arbiter {
     /// since well before the press, and the mover's own pieces gone (beyond a victim the
     /// opponent may be lifting) or standing where nothing explains them. The mover's are
     /// reported at once when the board is otherwise quiet; when the opponent is already
-    /// moving (or has pressed: the `final_call` on this press), the mover may be holding a piece for the next
-    /// move, so only what is still wrong at the mover's next commit is reported.
+    /// moving, has pressed (the `final_call` on this press) or has shown a reply since gone
+    /// again, the mover may be holding a piece for the next move, so only what is still
+    /// wrong at the mover's next commit is reported.
     pub(super) fn after_commit_checks(
         &mut self,
         b: BoardId,
@@ -528,7 +529,18 @@ impl Arbiter {
             before
         };
         let residual = explain_before(&expect, &cells, mover, None, not_victims);
-        let quiet = !final_call && residual.in_progress.is_empty();
+        // The opponent's reply shown landing since the mover's move landed, though gone
+        // again now (a drop taken at once by the mover's next move): the mover's hand may
+        // be on a piece for that next move, as when the reply is under way.
+        let reply_shown = landed_at.is_some_and(|landed| {
+            window.iter().filter(|s| s.t_ms >= landed).any(|s| {
+                expect
+                    .differences(&s.cells)
+                    .into_iter()
+                    .any(|sq| s.cells.get(sq).color() == Some(!mover))
+            })
+        });
+        let quiet = !final_call && !reply_shown && residual.in_progress.is_empty();
         self.report_long_wrong(b, mover, &expect, &cells, (t_msg, landed_at), &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);

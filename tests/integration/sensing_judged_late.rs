@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, pc};
+use crate::common::scene::{Scene, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -223,4 +223,70 @@ fn a_move_taken_back_unseen_is_told_by_the_reply_not_raised_as_ambiguous() {
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(unseen > 0, "the scan saw the queen on d4 at every timing");
+}
+
+/// After 1.e4 e5 2.Nf3 Nc6 3.Bc4 on a USB board whose clock messages all come late (White
+/// holds a pawn from board B), Black sets the bishop on c5 and presses; White drops a pawn
+/// on d4 at once and presses, and Black's hand goes to the knight on c6 to take it, the
+/// knight lifted first. Black's press message comes up to a second after the lever, so
+/// `Bc5` may be judged with the drop already shown and gone again and c6 empty: the knight
+/// is in Black's hand for the capture, not missing. At 40 offsets the record must read
+/// `Bc5 P@d4 Nxd4 d3` with no alert, and c6 must have shown empty before `Bc5` was judged
+/// at least 4 times (else the test proves nothing).
+#[test]
+fn a_piece_lifted_to_take_a_drop_before_the_late_press_is_judged_is_not_missing() {
+    let mut before_judged = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::late_clock_a("uscf-bughouse");
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "f1", "c4", 'B');
+        s.wait(offset * 23)
+            .lift(A, "f8")
+            .wait(150)
+            .place(A, "c5", 'b')
+            .wait(100);
+        let pressed = s.t;
+        s.press(A, Black)
+            .wait(350)
+            .place(A, "d4", 'P')
+            .wait(100)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "c6")
+            .wait(150)
+            .lift(A, "d4")
+            .wait(200)
+            .place(A, "d4", 'n')
+            .wait(100)
+            .press(A, Black)
+            .wait(2500);
+        s.mv(A, "d2", "d3", 'P');
+        let p = s.run(3000);
+        // Black's press sets White's side running: White's clock is on the left.
+        let message = s.running_reported(A, pressed, ClockSide::Left);
+        let judged = message.map(|m| s.judged_while(A, m, s.timing[0].settle_ms, ClockSide::Left));
+        let lifted = s.first_seen(A, "c6", pressed, false);
+        if let (Some(j), Some(l)) = (judged, lifted)
+            && l < j
+        {
+            before_judged += 1;
+        }
+        assert_eq!(
+            p.sans(A)[5..],
+            ["Bc5", "P@d4", "Nxd4", "d3"],
+            "offset {offset}, message {message:?}, c6 lifted {lifted:?}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            before_judged >= 4,
+            "c6 showed empty before Bc5 was judged only {before_judged} times"
+        );
+    }
 }

@@ -167,17 +167,7 @@ fn white_press_message(s: &Scene, pressed: Millis) -> Option<Millis> {
 /// When White's press whose message came at `message` is judged: `settle` after it, or at
 /// the reply's press message (Black's side stops running), if that comes first.
 fn judged_at(s: &Scene, message: Millis, settle: Millis) -> Millis {
-    judged_while(s, message, settle, ClockSide::Right)
-}
-
-/// When a press whose message came at `message`, starting the clock's `running` side, is
-/// judged: `settle` after it, or at the reply's press message (that side stops running),
-/// if that comes first.
-fn judged_while(s: &Scene, message: Millis, settle: Millis, running: ClockSide) -> Millis {
-    s.clock_seen(A)
-        .into_iter()
-        .find(|&(t, side)| t > message && side != Some(running))
-        .map_or(message + settle, |(t, _)| t.min(message + settle))
+    s.judged_while(A, message, settle, ClockSide::Right)
 }
 
 /// Board A a Bluetooth board whose clock messages always come late (the board polls the
@@ -808,7 +798,7 @@ fn a_queen_that_stood_as_the_reply_began_then_moved_on_was_not_taken_further_on(
         // Black's press message (White's clock, on the left, starts), and when it was
         // judged: 550 ms after it, or at White's press message if that came first.
         let message = s.running_reported(A, pressed, ClockSide::Left);
-        let judged = message.map(|m| judged_while(&s, m, 550, ClockSide::Left));
+        let judged = message.map(|m| s.judged_while(A, m, 550, ClockSide::Left));
         let d6_empty = s.first_seen(A, "d6", pressed, false);
         let e6_knight = s.first_seen(A, "e6", pressed, true);
         if let (Some(j), Some(d), Some(e)) = (judged, d6_empty, e6_knight)

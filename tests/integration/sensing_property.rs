@@ -2644,6 +2644,34 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 17_277_204_898_608_565_808,
         },
+        // The fresh sweep of seed 14600000117 (session of 2026-11-29 from 00:01 UTC), failing
+        // the same way on e35ac1b, where it began: Black's `e5`, its press message a second
+        // after the lever, White's `N@d7` at once, and Black's knight lifted from b8 to take
+        // it before `e5` was judged: b8 told `missing` as the drop was recorded. Passes
+        // since the session of 2026-11-29 from 02:42 UTC: a reply shown since the mover's
+        // move landed, though gone again, keeps the board from reading quiet.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_182_540_914_299_353_975,
+        },
+        // Seed 10908712114's (promotions laid on their side): a White knight told missing
+        // from b5, no move explaining it (lifted to take on a7 after Black's drop on b2
+        // showed, before White's `Kg2` was judged). Passes since the session of
+        // 2026-11-29 from 02:42 UTC, as the one above.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 5_733_760_610_447_502_162,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2654,19 +2682,6 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 14600000117 (session of 2026-11-29 from 00:01 UTC), failing
-        // the same way on e35ac1b, where it began: Black's `e5`, its press message a second
-        // after the lever, White's `N@d7` at once, and Black's knight lifted from b8 to take
-        // it before `e5` was judged: b8 told `missing` as the drop was recorded.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, true],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 2,
-            promotion: PromotionToken::SparePiece,
-            seed: 3_182_540_914_299_353_975,
-        },
         // The fresh sweep of seed 14400000109 (session of 2026-11-29 from 00:01 UTC), failing
         // the same way on e35ac1b, where it began: in Transfer Chess on a Bluetooth board,
         // the queen's `Qb6` slid through b5 (reported there) and taken at once by `axb6`
@@ -2791,17 +2806,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 18_305_935_789_336_716_746,
-        },
-        // Seed 10908712114's (promotions laid on their side): a White knight told missing
-        // from b5, no move explaining it.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [true, false],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 5_733_760_610_447_502_162,
         },
         // Seed 11200000009's, two. On a Bluetooth board `h6 gxh6`, Black's pawn set down on
         // h5 first and then on h6, taken there before a scan showed it: read as `h5 gxh6`

@@ -13,7 +13,6 @@ use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{A, B};
 use tandem::arbiter::{AlertKind, PlyRef, Subject, TdAction};
-use tandem::sim::emulator::EmulatorConfig;
 
 /// Board B: 1.Nc3 d5 2.Nxd5 Qxd5 (Black's queen takes the knight: White on A holds it),
 /// and board A: 1.Nh3 d6 (Black's bishop on c8 sees h3).
@@ -219,20 +218,6 @@ fn the_move_beside_a_drop_is_recorded_and_asked_only_when_the_board_cannot_tell(
     }
 }
 
-/// Board A with every clock message late by as much as a USB board's ever is (the clock
-/// read out up to a second after the lever), and a pawn laid on its side never read.
-fn clock_messages_late() -> Scene {
-    Scene::with_a(
-        "uscf-bughouse",
-        EmulatorConfig {
-            clock_late_chance: 1.0,
-            clock_late_ms: (200, 600),
-            lying_pawn_flicker: 0.0,
-            ..EmulatorConfig::default()
-        },
-    )
-}
-
 /// Board A: 1.b3 e6 2.Bb2 a6 3.c4 P@c2 4.e3, Black's pawn on c2 beside White's knight on
 /// b1 and queen on d1, c1 and e2 empty (Black holds the pawn from board B).
 fn black_pawn_on_c2(s: &mut Scene) {
@@ -330,7 +315,7 @@ fn a_lying_promotion_read_as_a_capture_beside_a_drop_is_asked_and_the_answer_sta
     let mut asked = 0;
     for offset in crate::common::scene::offsets(40) {
         let ctx = format!("offset {offset}");
-        let mut s = clock_messages_late();
+        let mut s = Scene::late_clock_a("uscf-bughouse");
         s.mv(B, "b1", "c3", 'N').mv(B, "d7", "d5", 'p');
         s.take(B, "c3", "d5", 'N').take(B, "d8", "d5", 'q');
         black_pawn_on_c2(&mut s);
@@ -382,7 +367,7 @@ fn a_lying_promotion_s_twin_is_asked_once_the_piece_is_named() {
     let mut asked = 0;
     for offset in crate::common::scene::offsets(40) {
         let ctx = format!("offset {offset}");
-        let mut s = clock_messages_late();
+        let mut s = Scene::late_clock_a("uscf-bughouse");
         // Board B: 1.e4 e5 2.Qh5 Nc6 3.Qxf7+ Kxf7: White on A holds a queen, Black a pawn.
         s.mv(B, "e2", "e4", 'P').mv(B, "e7", "e5", 'p');
         s.mv(B, "d1", "h5", 'Q').mv(B, "b8", "c6", 'n');

@@ -206,6 +206,21 @@ impl Scene {
         s
     }
 
+    /// Board A a USB board with every clock message late by as much as a USB board's ever
+    /// is (the clock read out up to a second after the lever), and a pawn laid on its side
+    /// never read.
+    pub fn late_clock_a(preset: &str) -> Scene {
+        Scene::with_a(
+            preset,
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (200, 600),
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::default()
+            },
+        )
+    }
+
     /// Boards whose clock is not plugged in.
     pub fn without_clocks(preset: &str) -> Scene {
         let a = EmulatorConfig {
@@ -364,6 +379,22 @@ impl Scene {
             .into_iter()
             .find(|&(t, running)| t > after && running == Some(side))
             .map(|(t, _)| t)
+    }
+
+    /// When a press on board `b` whose message came at `message`, starting the clock's
+    /// `running` side, is judged: `settle` after it, or at the reply's press message (that
+    /// side stops running), if that comes first.
+    pub fn judged_while(
+        &self,
+        b: BoardId,
+        message: Millis,
+        settle: Millis,
+        running: tandem::dgt::ClockSide,
+    ) -> Millis {
+        self.clock_seen(b)
+            .into_iter()
+            .find(|&(t, side)| t > message && side != Some(running))
+            .map_or(message + settle, |(t, _)| t.min(message + settle))
     }
 
     /// Runs everything (plus `tail` ms) through the production link code and the arbiter.
