@@ -181,11 +181,40 @@ impl Arbiter {
         let cells = &self.tracks[b].sensed.cells;
         let tokens = &self.tracks[b].appearance.tokens;
         let castling_rights = self.game.board(b).castling_rights();
+        // The opponent's piece off its square in the record to another is a complete move
+        // too, read so where another of the opponent's squares is taken for the move under
+        // way (the next move begun: a piece lifted).
+        let opponent_displaced = residual.anomalies.iter().filter_map(|a| match *a {
+            Anomaly::Displaced { piece, from, to } if piece.color != mover => {
+                Some((piece, from, to))
+            }
+            _ => None,
+        });
         let opponent_moved = residual.in_progress.count() >= 2
             || residual
                 .in_progress
                 .into_iter()
-                .any(|sq| cells.get(sq).to_piece().is_some_and(|p| p.color != mover));
+                .any(|sq| cells.get(sq).to_piece().is_some_and(|p| p.color != mover))
+            || opponent_displaced.clone().next().is_some();
+        // The mover's piece went its way after the opponent's move: on the board that move
+        // left (a knight gone from the rook's file opens it; a piece landed on a line
+        // closes it).
+        let mut after_reply = board.clone();
+        if opponent_moved {
+            for sq in residual.in_progress {
+                match cells.get(sq).to_piece() {
+                    None if board.color_at(sq) == Some(!mover) => {
+                        after_reply.discard_piece_at(sq);
+                    }
+                    Some(p) if p.color != mover => after_reply.set_piece_at(sq, p),
+                    _ => {}
+                }
+            }
+            for (piece, from, to) in opponent_displaced {
+                after_reply.discard_piece_at(from);
+                after_reply.set_piece_at(to, piece);
+            }
+        }
         let displaced_now: Vec<Anomaly> = residual
             .anomalies
             .iter()
@@ -194,7 +223,7 @@ impl Arbiter {
                 Anomaly::Displaced { piece, from, to } => {
                     let a_reply = (opponent_moved
                         && sensing::explain::can_reach(
-                            &board,
+                            &after_reply,
                             from,
                             piece,
                             to,

@@ -1380,3 +1380,40 @@ fn a_rook_s_press_late_the_knight_dropped_and_taken_at_once_is_no_rook_jump() {
     }
     assert!(jumped >= 12, "the knight showed on h3 only {jumped} times");
 }
+
+/// After 1.e4 e5 2.Nf3 d6 3.Ng5 Nc6, White's knight goes back to f3 and White presses,
+/// Black's queen goes at once through g5, the square the knight left, to h4 and Black
+/// presses, the pair inside one of the clock's seconds; then White lifts the d-pawn at
+/// once and thinks with it in hand, its press coming more than two seconds after the queen
+/// landed. Until the pair is read, the queen is the reply, its way open on the board the
+/// knight's move left, not a piece displaced while the presses wait.
+#[test]
+fn a_fast_reply_through_the_square_the_move_left_then_a_slow_move_raise_no_displaced_piece() {
+    read_at_every_offset(
+        || Scene::new("uscf-bughouse"),
+        |s| {
+            s.mv(A, "g1", "f3", 'N')
+                .mv(A, "d7", "d6", 'p')
+                .mv(A, "f3", "g5", 'N')
+                .mv(A, "b8", "c6", 'n');
+            s.lift(A, "g5").wait(200).place(A, "f3", 'N').wait(100);
+            let first = s.t;
+            s.press(A, White)
+                .wait(100)
+                .lift(A, "d8")
+                .wait(150)
+                .place(A, "h4", 'q')
+                .wait(60)
+                .press(A, Black);
+            let last = s.t;
+            s.wait(1200)
+                .lift(A, "d2")
+                .wait(1500)
+                .place(A, "d3", 'P')
+                .wait(200)
+                .press(A, White);
+            (first, last)
+        },
+        &["e4", "e5", "Nf3", "d6", "Ng5", "Nc6", "Nf3", "Qh4", "d3"],
+    );
+}
