@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, pc};
+use crate::common::scene::{Scene, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::dgt::ClockSide;
@@ -295,4 +295,70 @@ fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop
         lift_between >= 8,
         "the reply's lift showed between the push's landing and its lift only {lift_between} times"
     );
+}
+
+/// The same push with the reply's piece able to take on the square the pawn left: White
+/// holds a pawn, and after 1.b3 Nc6 2.a3 Nd4 on a Bluetooth board pushes b3-b4 and
+/// presses, the clock's message prompt. Black lifts the knight on d4 at once and thinks
+/// with it in hand. The scan passes b4 (field 33), d4 (35) and b3 (41) in that order: it
+/// may report the pawn on b4, then d4 empty, then b3 empty, all in one pass, and the push
+/// be judged while the knight is still in hand. The drop `P@b4` shown first then reads b3
+/// emptied as the knight's capture there under way, the victim lifted first; but b3 left
+/// in the pass that showed the landing: White's own hand, the push. At 40 offsets the
+/// record must read `b3 Nc6 a3 Nd4 b4 Ne6` with no alert, and the board must have shown d4
+/// empty between b4's landing and b3 emptying at least 8 times.
+#[test]
+fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_take() {
+    let mut lift_between = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 0.0,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "b2", "b3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "c6", "d4", 'n');
+        s.wait(offset * 23);
+        let start = s.t;
+        s.lift(A, "b3")
+            .wait(80)
+            .place(A, "b4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(120)
+            .lift(A, "d4")
+            .wait(1500)
+            .place(A, "e6", 'n')
+            .wait(60)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        let landed = s.first_seen(A, "b4", start, true);
+        let lifted = s.first_seen(A, "b3", start, false);
+        let reply = s.first_seen(A, "d4", start, false);
+        if let (Some(landed), Some(lifted), Some(reply)) = (landed, lifted, reply)
+            && landed <= reply
+            && reply <= lifted
+        {
+            lift_between += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["b3", "Nc6", "a3", "Nd4", "b4", "Ne6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            lift_between >= 8,
+            "the reply's lift showed between the push's landing and its lift only {lift_between} times"
+        );
+    }
 }

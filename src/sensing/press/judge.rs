@@ -107,9 +107,9 @@ pub(super) fn judge_by_evidence(
             };
             let one = match exact[..] {
                 [one] => one,
-                [] => match slid_on_beside_reply(&cands, current, history, index, presser)
-                    .or_else(|| pushed_beside_extra(c, &cands, current, history, index, deadline))
-                {
+                [] => match slid_on_beside_reply(&cands, current, history, index, presser).or_else(
+                    || pushed_beside_extra(c, &cands, current, history, index, deadline, presser),
+                ) {
                     Some(one) => one,
                     None => continue,
                 },
@@ -1262,8 +1262,9 @@ fn slid_on_beside_reply(
 /// The reading shown so far drops a piece where the mover's own piece of that kind has
 /// now landed from its square, left in the same pass as the landing (a pawn pushed with a
 /// pawn in hand, see `own_departure`), but the board shows that move only beside pieces
-/// standing where nothing should (an extra piece set down in the same moment): the one
-/// reading making that move, if the rest is only such pieces.
+/// standing where nothing should (an extra piece set down in the same moment), or beside
+/// the reply's first lift (the opponent's hand fast, reported in the pass that showed the
+/// square left): the one reading making that move, if the rest is only such.
 fn pushed_beside_extra(
     c: &Committed<'_>,
     cands: &[Candidate],
@@ -1271,6 +1272,7 @@ fn pushed_beside_extra(
     history: &[Snapshot],
     at: usize,
     deadline: Millis,
+    presser: Color,
 ) -> Option<usize> {
     let cur = &cands[current?.0];
     let [Move::Put { role, to }] = cur.plies[..] else {
@@ -1292,13 +1294,14 @@ fn pushed_beside_extra(
             return false;
         };
         let extra = k.expect.differences(cells);
+        let beside_extra = extra
+            .into_iter()
+            .all(|sq| !cells.get(sq).is_empty() && k.expect.board().piece_at(sq).is_none());
         r == role
             && t == to
             && extra.any()
             && !extra.contains(from)
-            && extra
-                .into_iter()
-                .all(|sq| !cells.get(sq).is_empty() && k.expect.board().piece_at(sq).is_none())
+            && (beside_extra || shown_beside_reply(&k.expect, cells, presser))
             && own_departure(c, cur, Bitboard::from_square(from), history, at, deadline)
     });
     let one = pushed.next()?;
