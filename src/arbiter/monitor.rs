@@ -199,8 +199,12 @@ impl Arbiter {
         // The mover's piece went its way after the opponent's move: on the board that move
         // left (a knight gone from the rook's file opens it; a piece landed on a line
         // closes it).
-        let mut after_reply = board.clone();
-        if opponent_moved {
+        let mover_displaced = residual
+            .anomalies
+            .iter()
+            .any(|a| matches!(*a, Anomaly::Displaced { piece, .. } if piece.color == mover));
+        let after_reply = (opponent_moved && mover_displaced).then(|| {
+            let mut after_reply = board.clone();
             for sq in residual.in_progress {
                 match cells.get(sq).to_piece() {
                     None if board.color_at(sq) == Some(!mover) => {
@@ -214,23 +218,26 @@ impl Arbiter {
                 after_reply.discard_piece_at(from);
                 after_reply.set_piece_at(to, piece);
             }
-        }
+            after_reply
+        });
         let displaced_now: Vec<Anomaly> = residual
             .anomalies
             .iter()
             .copied()
             .filter(|a| match *a {
                 Anomaly::Displaced { piece, from, to } => {
-                    let a_reply = (opponent_moved
-                        && sensing::explain::can_reach(
-                            &after_reply,
+                    let a_reply = after_reply.as_ref().is_some_and(|after| {
+                        sensing::explain::can_reach(
+                            after,
                             from,
                             piece,
                             to,
                             board.piece_at(to).is_some(),
-                        ))
-                        || took_a_piece_just_moved(&board, cells, tokens, mover, piece, from, to)
-                        || (opponent_moved && castles(castling_rights, piece, from, to));
+                        )
+                    }) || took_a_piece_just_moved(
+                        &board, cells, tokens, mover, piece, from, to,
+                    ) || (opponent_moved
+                        && castles(castling_rights, piece, from, to));
                     piece.color == mover && !pressed && !a_reply
                 }
                 _ => false,
@@ -561,15 +568,17 @@ impl Arbiter {
         // The opponent's reply shown landing since the mover's move landed, though gone
         // again now (a drop taken at once by the mover's next move): the mover's hand may
         // be on a piece for that next move, as when the reply is under way.
-        let reply_shown = landed_at.is_some_and(|landed| {
-            window.iter().filter(|s| s.t_ms >= landed).any(|s| {
-                expect
-                    .differences(&s.cells)
-                    .into_iter()
-                    .any(|sq| s.cells.get(sq).color() == Some(!mover))
+        let reply_shown = || {
+            landed_at.is_some_and(|landed| {
+                window.iter().filter(|s| s.t_ms >= landed).any(|s| {
+                    expect
+                        .differences(&s.cells)
+                        .into_iter()
+                        .any(|sq| s.cells.get(sq).color() == Some(!mover))
+                })
             })
-        });
-        let quiet = !final_call && !reply_shown && residual.in_progress.is_empty();
+        };
+        let quiet = !final_call && residual.in_progress.is_empty() && !reply_shown();
         self.report_long_wrong(b, mover, &expect, &cells, (t_msg, landed_at), &wrong_since);
         self.report_wrong_at_commits(b, mover, &expect, &residual, quiet, before);
         self.monitor(b);
