@@ -558,6 +558,17 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 14800000127 (session of 2026-11-29 from 02:42 UTC) on
+        // bd2d2d7, failing the same way on ae9c939: the pawn on g7 knocked onto g6 on
+        // board B, a promoted piece laid on its side on f1: told as White's pawn missing
+        // from h2, not the pawn displaced.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            7_851_560_190_336_321_795,
+        ),
         // The fresh sweep of seed 13400000079 (session of 2026-11-28 from 17:00 UTC),
         // failing the same way on 0248457, where it began: White's queen pocketed from a4
         // in the pass of the scan that showed White's `d5` landing before d4 emptied: read

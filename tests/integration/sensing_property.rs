@@ -2672,6 +2672,48 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 5_733_760_610_447_502_162,
         },
+        // The fresh sweep of seed 14700000119 (session of 2026-11-29 from 02:42 UTC),
+        // failing the same way on ae9c939, where it began: Black's `Nf6` (the knight
+        // off h5) and White's `Rh6` (the rook up the h-file through h5) pressed between
+        // two polls of the clock, and the next press more than two seconds away: the
+        // rook told displaced, its way read on the board before the knight moved.
+        // Passes since: the reply's way is read on the board the move left.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 13_551_506_998_794_129_556,
+        },
+        // The same sweep, the same way: White's `Nf4` (the knight off g6) and Black's
+        // `Rg2` (the rook down the g-file through g6), the rook told displaced. Passes
+        // since, as the one above.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::UprightPawn,
+            seed: 4_446_824_076_124_188_171,
+        },
+        // The same sweep, failing the same way on ae9c939: on a Bluetooth board,
+        // White's `d4` (the pawn from d3, a pawn in hand) reported landed, then Black's
+        // queen lifted from b3, then d3 empty, all in one pass, and judged before the
+        // queen landed: read as `P@d4` with the queen's `Qxd3` under way. Passes since:
+        // the push, its origin left in the pass that showed the landing, replaces the
+        // drop beside the reply's first lift.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 10_843_305_416_054_046_145,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2682,6 +2724,53 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 14800000127 (session of 2026-11-29 from 02:42 UTC) on
+        // bd2d2d7, failing the same way on ae9c939, where the session began: a promoted
+        // rook laid on its side moved to c7 with check, read as `P@c7`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 3_424_918_737_534_874_076,
+        },
+        // The same sweep, the same way: a promoted bishop laid on its side moved to e7,
+        // read as `P@e7`.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 1_978_524_881_190_081_980,
+        },
+        // The fresh sweep of seed 14900000131 (session of 2026-11-29 from 02:42 UTC) on
+        // 3900c00, failing the same way on ae9c939: White's `R@e7+` taken at once by
+        // `Nxe7`, both presses between two polls of the clock and none after: the
+        // knight told displaced from g8, the pair never recorded.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 16_631_343_010_668_017_386,
+        },
+        // The same sweep, the same way: a promoted rook laid on its side on h1, `R@h2`
+        // read as the lying rook's `Rh3` and a pawn dropped on h2, then told ambiguous.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 6_164_504_032_717_214_973,
+        },
         // The fresh sweep of seed 14400000109 (session of 2026-11-29 from 00:01 UTC), failing
         // the same way on e35ac1b, where it began: in Transfer Chess on a Bluetooth board,
         // the queen's `Qb6` slid through b5 (reported there) and taken at once by `axb6`
