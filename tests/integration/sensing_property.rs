@@ -2724,6 +2724,43 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 15000000137 (session of 2026-11-29 from 02:42 UTC) on
+        // 685f00a, the final code, failing the same way on ae9c939, where the session
+        // began: on a Bluetooth board, Black's `Q@d2+` taken at once by the knight from
+        // e4, then `Qc5`, read as `Qxe4 Q@c6 Qxc6`, the knight told unexplained on d2.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 37_025_608_848_159_390,
+        },
+        // The same sweep, the same way: on a Bluetooth board, Black's `B@b3` taken at
+        // once by `Qxb3`, then `g4 Qa3`, read as `gxh4 Qg4` and told a desync.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_433_862_770_645_622_211,
+        },
+        // The same sweep, the same way: on a Bluetooth board, Black's `P@f2+`, never
+        // shown, taken at once by `Kxf2`, Black's king lifted for its next move before
+        // White's press was judged: tied with `Kc7 Kf2` and a bishop's drop, told a
+        // desync.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 11_848_438_511_507_840_663,
+        },
         // The fresh sweep of seed 14800000127 (session of 2026-11-29 from 02:42 UTC) on
         // bd2d2d7, failing the same way on ae9c939, where the session began: a promoted
         // rook laid on its side moved to c7 with check, read as `P@c7`.
