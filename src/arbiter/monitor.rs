@@ -179,6 +179,7 @@ impl Arbiter {
         let board = sensing::explain::expected_board(expect);
         // A complete move shows on two squares or more; a drop that has landed on one.
         let cells = &self.tracks[b].sensed.cells;
+        let history = &self.tracks[b].sensed.history;
         let tokens = &self.tracks[b].appearance.tokens;
         let castling_rights = self.game.board(b).castling_rights();
         // The opponent's piece off its square in the record to another is a complete move
@@ -236,8 +237,8 @@ impl Arbiter {
                         )
                     }) || took_a_piece_just_moved(
                         &board, cells, tokens, mover, piece, from, to,
-                    ) || (opponent_moved
-                        && castles(castling_rights, piece, from, to));
+                    ) || took_a_drop_shown(&board, history, mover, piece, from, to)
+                        || (opponent_moved && castles(castling_rights, piece, from, to));
                     piece.color == mover && !pressed && !a_reply
                 }
                 _ => false,
@@ -895,6 +896,32 @@ fn took_a_piece_just_moved(
             let mut after = board.clone();
             after.discard_piece_at(sq);
             after.set_piece_at(to, p);
+            sensing::explain::can_reach(&after, from, piece, to, true)
+        })
+    })
+}
+
+/// Did the opponent drop a piece on `to` (shown there since the last commit, where the
+/// record has none) and `piece` of the `mover` take it there from `from`? Both presses
+/// fell between two polls of the clock: a drop taken at once, not a knocked piece.
+fn took_a_drop_shown(
+    board: &shakmaty::Board,
+    history: &[sensing::Snapshot],
+    mover: Color,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> bool {
+    if board.piece_at(to).is_some() {
+        return false;
+    }
+    history.iter().any(|s| {
+        s.cells.get(to).to_piece().is_some_and(|dropped| {
+            if dropped.color == mover {
+                return false;
+            }
+            let mut after = board.clone();
+            after.set_piece_at(to, dropped);
             sensing::explain::can_reach(&after, from, piece, to, true)
         })
     })

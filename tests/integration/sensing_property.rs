@@ -2714,6 +2714,21 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::SparePiece,
             seed: 10_843_305_416_054_046_145,
         },
+        // The fresh sweep of seed 14900000131 (session of 2026-11-29 from 02:42 UTC) on
+        // 3900c00, failing the same way on ae9c939: White's `R@e7+` taken at once by
+        // `Nxe7`, both presses between two polls of the clock and none after: the
+        // knight told displaced from g8, the pair never recorded. Passes since: a drop
+        // shown and taken is no displaced piece, and the pair is the piece shown (not a
+        // pawn's drop).
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 16_631_343_010_668_017_386,
+        },
     ];
     replay_setups(&cases);
 }
@@ -2783,19 +2798,6 @@ fn setups_still_failing() {
             increment_s: 5,
             promotion: PromotionToken::LaidDown,
             seed: 1_978_524_881_190_081_980,
-        },
-        // The fresh sweep of seed 14900000131 (session of 2026-11-29 from 02:42 UTC) on
-        // 3900c00, failing the same way on ae9c939: White's `R@e7+` taken at once by
-        // `Nxe7`, both presses between two polls of the clock and none after: the
-        // knight told displaced from g8, the pair never recorded.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [true, true],
-            bluetooth: [false, false],
-            increment_s: 0,
-            promotion: PromotionToken::SparePiece,
-            seed: 16_631_343_010_668_017_386,
         },
         // The same sweep, the same way: a promoted rook laid on its side on h1, `R@h2`
         // read as the lying rook's `Rh3` and a pawn dropped on h2, then told ambiguous.

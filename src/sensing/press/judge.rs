@@ -579,6 +579,14 @@ pub fn judge_two_unseen_presses(
         // could say it was there at all. So must a piece laid on its side: it reads as
         // nothing where it lies, so its square never showed it leave.
         let landed_at = if landed == move_landing(reply) {
+            // A drop shown is the piece shown, not another kind the dropper held.
+            if let Move::Put { role, to } = first
+                && !history[recent..]
+                    .iter()
+                    .any(|s| s.cells.get(to).to_piece() == Some(Piece { color: mover, role }))
+            {
+                return false;
+            }
             let shown = first_shown(k, landed, mover, &history[recent..]);
             let lying = |from: Square| c.tokens.get(from).is_some_and(Token::may_be_unseen);
             match (shown, first.from()) {
