@@ -9,6 +9,7 @@
 use crate::common::scene::{Scene, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
+use tandem::Millis;
 use tandem::dgt::ClockSide;
 use tandem::sim::emulator::EmulatorConfig;
 
@@ -274,13 +275,7 @@ fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop
             .press(A, White)
             .wait(2000);
         let p = s.run(3000);
-        let landed = s.first_seen(A, "b4", start, true);
-        let lifted = s.first_seen(A, "b3", start, false);
-        let reply = s.first_seen(A, "h4", start, false);
-        if let (Some(landed), Some(lifted), Some(reply)) = (landed, lifted, reply)
-            && landed <= reply
-            && reply <= lifted
-        {
+        if b4_landing_then_the_reply_s_lift_then_b3_empty(&s, start, "h4") {
             lift_between += 1;
         }
         assert_eq!(
@@ -295,6 +290,15 @@ fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop
         lift_between >= 8,
         "the reply's lift showed between the push's landing and its lift only {lift_between} times"
     );
+}
+
+/// Did board A report, after `start`, the pawn landed on b4, then the reply's piece gone
+/// from `reply`, then b3 empty (the push shown with the reply's lift between)?
+fn b4_landing_then_the_reply_s_lift_then_b3_empty(s: &Scene, start: Millis, reply: &str) -> bool {
+    let landed = s.first_seen(A, "b4", start, true);
+    let lifted = s.first_seen(A, "b3", start, false);
+    let reply = s.first_seen(A, reply, start, false);
+    matches!((landed, lifted, reply), (Some(l), Some(o), Some(r)) if l <= r && r <= o)
 }
 
 /// The same push with the reply's piece able to take on the square the pawn left: White
@@ -338,13 +342,7 @@ fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_t
             .press(A, Black)
             .wait(3000);
         let p = s.run(3000);
-        let landed = s.first_seen(A, "b4", start, true);
-        let lifted = s.first_seen(A, "b3", start, false);
-        let reply = s.first_seen(A, "d4", start, false);
-        if let (Some(landed), Some(lifted), Some(reply)) = (landed, lifted, reply)
-            && landed <= reply
-            && reply <= lifted
-        {
+        if b4_landing_then_the_reply_s_lift_then_b3_empty(&s, start, "d4") {
             lift_between += 1;
         }
         assert_eq!(

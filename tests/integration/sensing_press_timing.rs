@@ -137,10 +137,7 @@ fn read_at_every_offset(
         let p = s.run(3000);
         // White's clock is on the left (the scene's clocks); Black's side never ran, as
         // far as the clock's messages tell.
-        let shown = s
-            .clock_seen(A)
-            .iter()
-            .any(|&(t, running)| t > first && t <= last && running == Some(ClockSide::Right));
+        let shown = s.clock_showed(A, first, last, ClockSide::Right);
         if !shown {
             unseen += 1;
         }

@@ -1032,10 +1032,7 @@ fn a_drop_shown_and_taken_at_once_behind_presses_the_clock_never_showed_is_that_
         let p = s.run(3000);
         // White's clock is on the left: Black's side never ran, as far as the clock's
         // messages tell.
-        let shown = s
-            .clock_seen(A)
-            .iter()
-            .any(|&(t, running)| t > first && t <= next && running == Some(ClockSide::Right));
+        let shown = s.clock_showed(A, first, next, ClockSide::Right);
         if !shown {
             unseen += 1;
         }

@@ -367,6 +367,20 @@ impl Scene {
             .map(|(t, _)| t)
     }
 
+    /// Did board `b`'s clock report `side` running in a message after `after`, up to
+    /// `until`? (A press the clock never showed leaves no such message.)
+    pub fn clock_showed(
+        &self,
+        b: BoardId,
+        after: Millis,
+        until: Millis,
+        side: tandem::dgt::ClockSide,
+    ) -> bool {
+        self.clock_seen(b)
+            .iter()
+            .any(|&(t, running)| t > after && t <= until && running == Some(side))
+    }
+
     /// When board `b`'s clock first reported `side` running after `after`: the message of
     /// the press that set it running.
     pub fn running_reported(
