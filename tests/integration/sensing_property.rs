@@ -2739,6 +2739,20 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 15100000139 (session of 2026-11-29 from 02:42 UTC) on
+        // 3cca64e, the final code, failing the same way on ae9c939, where the session
+        // began: on a Bluetooth board, Black's `f5`, its press message a second late,
+        // White's `Ba3` pressed before it came and Black's knight lifted from b3 for
+        // `Nc1` (the square the bishop left): read as `Nxc1 B@a3 f5`.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, false],
+            white_right: [true, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 18_247_688_215_772_581_058,
+        },
         // The fresh sweep of seed 15000000137 (session of 2026-11-29 from 02:42 UTC) on
         // 685f00a, the final code, failing the same way on ae9c939, where the session
         // began: on a Bluetooth board, Black's `Q@d2+` taken at once by the knight from
