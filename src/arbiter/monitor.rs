@@ -915,16 +915,15 @@ fn took_a_drop_shown(
     if board.piece_at(to).is_some() {
         return false;
     }
-    history.iter().any(|s| {
-        s.cells.get(to).to_piece().is_some_and(|dropped| {
-            if dropped.color == mover {
-                return false;
-            }
-            let mut after = board.clone();
+    let mut after = board.clone();
+    history
+        .iter()
+        .filter_map(|s| s.cells.get(to).to_piece())
+        .filter(|dropped| dropped.color != mover)
+        .any(|dropped| {
             after.set_piece_at(to, dropped);
             sensing::explain::can_reach(&after, from, piece, to, true)
         })
-    })
 }
 
 /// Since when each square that differs from the record now has not shown what the record
