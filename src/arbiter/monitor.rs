@@ -571,12 +571,10 @@ impl Arbiter {
         // be on a piece for that next move, as when the reply is under way.
         let reply_shown = || {
             landed_at.is_some_and(|landed| {
-                window.iter().filter(|s| s.t_ms >= landed).any(|s| {
-                    expect
-                        .differences(&s.cells)
-                        .into_iter()
-                        .any(|sq| s.cells.get(sq).color() == Some(!mover))
-                })
+                window
+                    .iter()
+                    .filter(|s| s.t_ms >= landed)
+                    .any(|s| sensing::press::reply_landed(&expect, &s.cells, !mover))
             })
         };
         let quiet = !final_call && residual.in_progress.is_empty() && !reply_shown();

@@ -256,13 +256,7 @@ fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop
             .mv(A, "d8", "h4", 'q');
         s.wait(offset * 23);
         let start = s.t;
-        s.lift(A, "b3")
-            .wait(80)
-            .place(A, "b4", 'P')
-            .wait(40)
-            .press(A, White)
-            .wait(120)
-            .lift(A, "h4")
+        push_b4_and_the_reply_lifted(&mut s, "h4")
             .wait(450)
             .place(A, "f6", 'q')
             .wait(60)
@@ -290,6 +284,18 @@ fn a_push_shown_with_the_reply_s_lift_between_and_the_next_move_begun_is_no_drop
         lift_between >= 8,
         "the reply's lift showed between the push's landing and its lift only {lift_between} times"
     );
+}
+
+/// White pushes b3-b4 at once and presses, and Black's hand goes to the piece on `reply`
+/// as soon as the lever is down.
+fn push_b4_and_the_reply_lifted<'s>(s: &'s mut Scene, reply: &str) -> &'s mut Scene {
+    s.lift(A, "b3")
+        .wait(80)
+        .place(A, "b4", 'P')
+        .wait(40)
+        .press(A, White)
+        .wait(120)
+        .lift(A, reply)
 }
 
 /// Did board A report, after `start`, the pawn landed on b4, then the reply's piece gone
@@ -329,13 +335,7 @@ fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_t
             .mv(A, "c6", "d4", 'n');
         s.wait(offset * 23);
         let start = s.t;
-        s.lift(A, "b3")
-            .wait(80)
-            .place(A, "b4", 'P')
-            .wait(40)
-            .press(A, White)
-            .wait(120)
-            .lift(A, "d4")
+        push_b4_and_the_reply_lifted(&mut s, "d4")
             .wait(1500)
             .place(A, "e6", 'n')
             .wait(60)

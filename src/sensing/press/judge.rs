@@ -108,7 +108,11 @@ pub(super) fn judge_by_evidence(
             let one = match exact[..] {
                 [one] => one,
                 [] => match slid_on_beside_reply(&cands, current, history, index, presser).or_else(
-                    || pushed_beside_extra(c, &cands, current, history, index, deadline, presser),
+                    || {
+                        pushed_beside_extra_or_reply(
+                            c, &cands, current, history, index, deadline, presser,
+                        )
+                    },
                 ) {
                     Some(one) => one,
                     None => continue,
@@ -1009,7 +1013,8 @@ fn only_the_drop_differs(a: &[Move], b: &[Move]) -> bool {
 }
 
 /// Has an opponent's piece landed where `expect` has none of its (the reply placed)?
-pub(super) fn reply_landed(expect: &Expect, cells: &Cells, opp: Color) -> bool {
+#[must_use]
+pub fn reply_landed(expect: &Expect, cells: &Cells, opp: Color) -> bool {
     expect
         .differences(cells)
         .into_iter()
@@ -1273,7 +1278,7 @@ fn slid_on_beside_reply(
 /// standing where nothing should (an extra piece set down in the same moment), or beside
 /// the reply's first lift (the opponent's hand fast, reported in the pass that showed the
 /// square left): the one reading making that move, if the rest is only such.
-fn pushed_beside_extra(
+fn pushed_beside_extra_or_reply(
     c: &Committed<'_>,
     cands: &[Candidate],
     current: Option<(usize, usize)>,

@@ -25,8 +25,8 @@ mod twins;
 
 use candidates::*;
 pub use candidates::{is_promotion, last_rank, promotion_role};
-pub use judge::judge_two_unseen_presses;
 use judge::*;
+pub use judge::{judge_two_unseen_presses, reply_landed};
 use order::*;
 pub use twins::{legal_pair, ruled_out, twin_of};
 
