@@ -147,7 +147,7 @@ impl Arbiter {
                 }
             }
             Verdict::Nothing { baseline } => {
-                self.press_shows_nothing(b, by, pending.clock_ms, &baseline, final_call);
+                self.press_shows_nothing(b, by, &pending, &baseline, final_call);
             }
         }
     }
@@ -161,13 +161,8 @@ impl Arbiter {
         history: &[sensing::Snapshot],
     ) -> (Color, Verdict) {
         let mut by = pending.by;
-        let deep = pending.missed > 0;
         let t_msg = pending.t_msg;
-        let seen = sensing::PressSeen {
-            at: t_msg,
-            missed: deep,
-            answered: pending.answered,
-        };
+        let seen = self.press_seen(b, pending);
         let mut verdict = judge_press(&self.committed(b), by, history, seen);
         // The first press of a board also calibrates the clock: if only the other colour
         // moved, the clock sides were the other way round.
@@ -195,6 +190,20 @@ impl Arbiter {
             verdict = v;
         }
         (by, verdict)
+    }
+
+    /// What is known of a pending press besides the board, for judging it.
+    fn press_seen(&self, b: BoardId, pending: &PendingPress) -> sensing::PressSeen {
+        sensing::PressSeen {
+            at: pending.t_msg,
+            missed: pending.missed > 0,
+            answered: pending.answered,
+            opponent_unread: self.tracks[b]
+                .presses
+                .unexplained
+                .filter(|u| u.by != pending.by)
+                .map(|u| u.t_msg),
+        }
     }
 
     /// A move off its piece's pattern (a pawn gone diagonally to an empty square) that the
@@ -296,11 +305,7 @@ impl Arbiter {
         // taken before the scan showed it land (the capturer set down where it stood),
         // the reply's reading of both plies tells which of the earlier readings it was.
         if earlier.by == self.game.board(b).turn() && pending.by != earlier.by {
-            let seen = sensing::PressSeen {
-                at: pending.t_msg,
-                missed: pending.missed > 0,
-                answered: pending.answered,
-            };
+            let seen = self.press_seen(b, pending);
             if let Verdict::Commit {
                 candidate,
                 snapshot,
@@ -469,13 +474,12 @@ impl Arbiter {
         );
     }
 
-    /// No move of the presser explains the board (`clock_ms`: the presser's clock, as the
-    /// press message showed it).
+    /// No move of the presser explains the board.
     fn press_shows_nothing(
         &mut self,
         b: BoardId,
         by: Color,
-        clock_ms: Option<u64>,
+        pending: &PendingPress,
         baseline: &sensing::Residual,
         final_call: bool,
     ) {
@@ -492,7 +496,7 @@ impl Arbiter {
         }
         if !moved || final_call {
             self.tracks[b].presses.pending = None;
-            self.report_press_without_move(b, by, clock_ms, baseline, moved);
+            self.report_press_without_move(b, by, pending, baseline, moved);
         } else {
             self.wait_for_next_snapshot(b);
             if let Some(p) = &mut self.tracks[b].presses.pending {
@@ -804,7 +808,7 @@ impl Arbiter {
         &mut self,
         b: BoardId,
         by: Color,
-        clock_ms: Option<u64>,
+        pending: &PendingPress,
         baseline: &sensing::Residual,
         moved: bool,
     ) {
@@ -815,8 +819,8 @@ impl Arbiter {
             let track = &mut self.tracks[b];
             track.presses.unexplained = Some(UnexplainedPress {
                 by,
-                t_msg: now,
-                clock_ms,
+                t_msg: pending.t_msg,
+                clock_ms: pending.clock_ms,
                 tell_at: now + track.timing.max_wait_ms,
             });
             return;

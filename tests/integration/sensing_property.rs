@@ -146,6 +146,31 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Two that pass since the session of 2026-11-29 from 05:35 UTC, once a reading
+        // whose opponent's move left its square more than a scan after that player's
+        // press message (a press that showed no move) is no reading: the fresh sweep of
+        // seed 15000000137's `B@b3 Qxb3` on a Bluetooth board, read as `gxh4 Qg4` and
+        // told a desync, and its `P@f2+ Kxf2`, never shown, Black's king lifted for its
+        // next move before White's press was judged: tied with `Kc7 Kf2` and a bishop's
+        // drop, told a desync.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [true, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::SparePiece,
+            seed: 3_433_862_770_645_622_211,
+        },
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 11_848_438_511_507_840_663,
+        },
         // Three that pass since the session of 2026-11-28 from 17:00 UTC. Two once the
         // reply read alone as taking on the last move's landing, with its piece standing
         // beside that square, puts the last move right (the piece shown once short of its
@@ -2765,30 +2790,6 @@ fn setups_still_failing() {
             increment_s: 2,
             promotion: PromotionToken::LaidDown,
             seed: 37_025_608_848_159_390,
-        },
-        // The same sweep, the same way: on a Bluetooth board, Black's `B@b3` taken at
-        // once by `Qxb3`, then `g4 Qa3`, read as `gxh4 Qg4` and told a desync.
-        Setup {
-            preset: "uscf-bughouse",
-            rotated: [true, false],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::SparePiece,
-            seed: 3_433_862_770_645_622_211,
-        },
-        // The same sweep, the same way: on a Bluetooth board, Black's `P@f2+`, never
-        // shown, taken at once by `Kxf2`, Black's king lifted for its next move before
-        // White's press was judged: tied with `Kc7 Kf2` and a bishop's drop, told a
-        // desync.
-        Setup {
-            preset: "club-bughouse-corrected",
-            rotated: [true, true],
-            white_right: [false, false],
-            bluetooth: [true, true],
-            increment_s: 2,
-            promotion: PromotionToken::LaidDown,
-            seed: 11_848_438_511_507_840_663,
         },
         // The fresh sweep of seed 14800000127 (session of 2026-11-29 from 02:42 UTC) on
         // bd2d2d7, failing the same way on ae9c939, where the session began: a promoted

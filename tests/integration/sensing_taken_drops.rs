@@ -1048,3 +1048,66 @@ fn a_drop_shown_and_taken_at_once_behind_presses_the_clock_never_showed_is_that_
         assert!(unseen >= 4, "only {unseen} pairs the clock never showed");
     }
 }
+
+/// White holds a pawn and a bishop (from board B). On a Bluetooth board, after 1.d4 f5
+/// 2.Kd2 Nf6, White drops the pawn on f7 with check and presses; Black's hand takes it at
+/// once, before a scan passed f7, and sets the king there a second later, and Black
+/// presses. The board showed nothing of White's press, so it is read with Black's. White
+/// lifts the king from d2 as soon as Black's stands, holds it, and sets it back on e1.
+/// The board, White's king gone and Black's on f7, also reads as White's king stepping to
+/// c3, d3 or e3 (its landing unseen, and e1 one more step on) and Black's king's plain
+/// step to f7; but where d2 showed empty more than a scan after White's press message,
+/// the king left after that press: the press was the drop. At 40 offsets the record must
+/// read `P@f7+ Kxf7 Ke1` with no alert but the question which piece was dropped, and the
+/// pawn must have gone unseen, the king lifted that late, at least 4 times.
+#[test]
+fn a_drop_taken_at_once_is_no_move_of_a_piece_lifted_after_the_droppers_press() {
+    let mut late = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        white_a_holds_a_pawn_and_a_bishop(&mut s);
+        s.mv(A, "d2", "d4", 'P').mv(A, "f7", "f5", 'p');
+        s.mv(A, "e1", "d2", 'K').mv(A, "g8", "f6", 'n');
+        s.wait(offset * 41);
+        s.place(A, "f7", 'P').wait(40);
+        let pressed = s.t;
+        s.press(A, White)
+            .wait(60)
+            .lift(A, "f7")
+            .wait(150)
+            .lift(A, "e8")
+            .wait(900)
+            .place(A, "f7", 'k')
+            .wait(100)
+            .press(A, Black)
+            .lift(A, "d2")
+            .wait(1500)
+            .place(A, "d3", 'K')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        let shown = showed(&s, A, "f7", 'P');
+        // White's clock is on the left: White's press set the right side running.
+        let message = s.running_reported(A, pressed, ClockSide::Right);
+        let lifted = s.first_seen(A, "d2", pressed, false);
+        let lifted_late = message.zip(lifted).is_some_and(|(m, l)| l > m + 500);
+        if !shown && lifted_late {
+            late += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d4", "f5", "Kd2", "Nf6", "P@f7+", "Kxf7", "Kd3", "a6"],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert_only_the_drop_question(&p, "f7", shown, Asked::Open, &format!("offset {offset}"));
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            late >= 4,
+            "the drop unseen, the king lifted late, only {late} times"
+        );
+    }
+}

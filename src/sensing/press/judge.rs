@@ -24,9 +24,10 @@ pub(super) fn judge_by_evidence(
     presser: Color,
     history: &[Snapshot],
     depth: Depth,
-    deadline: Millis,
+    deadlines: Deadline,
 ) -> Option<Verdict> {
     let latest = history.last()?;
+    let deadline = deadlines.press;
     let base_expect = c.expect();
     // What each snapshot shows off the record: a reading matches a snapshot when that is
     // all on squares the reading changes, and the reading allows what stands there.
@@ -45,7 +46,7 @@ pub(super) fn judge_by_evidence(
         &latest.cells,
         depth,
         history,
-        deadline,
+        deadlines,
     );
     if cands.is_empty() {
         return None;
@@ -1056,7 +1057,7 @@ pub(super) fn judge_by_cost(
     presser: Color,
     history: &[Snapshot],
     depth: Depth,
-    deadline: Millis,
+    deadlines: Deadline,
 ) -> Verdict {
     let base_expect = c.expect();
     let mut first_ambiguity: Option<(Vec<Candidate>, Residual)> = None;
@@ -1091,7 +1092,7 @@ pub(super) fn judge_by_cost(
             &snap.cells,
             depth,
             history,
-            deadline,
+            deadlines,
         );
         if cands.len() > budget {
             break;

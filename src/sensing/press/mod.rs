@@ -181,6 +181,9 @@ pub struct PressSeen {
     /// The opponent's next press has come (its message at this time): the opponent's
     /// move is that press's.
     pub answered: Option<Millis>,
+    /// The opponent pressed since the last commit and the board showed no move for it
+    /// (its message at this time): the opponent's move was made before that lever.
+    pub opponent_unread: Option<Millis>,
 }
 
 impl PressSeen {
@@ -191,6 +194,7 @@ impl PressSeen {
             at,
             missed: false,
             answered: None,
+            opponent_unread: None,
         }
     }
 }
@@ -257,11 +261,15 @@ fn judge_press_now(
         at: pressed_at,
         missed: missed_presses,
         answered,
+        opponent_unread,
     } = seen;
     // A move pressed at `pressed_at` was on the board before: its landing, if the board
     // ever showed it, showed within a scan of the press message (which comes after the
     // lever). A reading whose move first lands later takes the next move for this one.
-    let deadline = pressed_at + c.scan_ms;
+    let deadline = Deadline {
+        press: pressed_at + c.scan_ms,
+        opponent_press: opponent_unread.map(|t| t + c.scan_ms),
+    };
     let short = judge_at(c, presser, history, Depth::Short, deadline);
     // The reply the short reading leaves in progress stood before its move showed: it
     // answered an earlier move, both presses unseen.
@@ -280,7 +288,7 @@ fn judge_press_now(
     // Nor is one with the presser's next piece set down after the reply landed, both
     // before this press's message could come: the message is the next move's press.
     let moved_again = committed_reading(&short).is_some_and(|(k, _)| {
-        moved_again_before_the_press(c, k, presser, history, pressed_at, deadline)
+        moved_again_before_the_press(c, k, presser, history, pressed_at, deadline.press)
     });
     if clean(&short) && !reply_first && short_regular && !moved_on && !stood && !moved_again {
         return short;
@@ -409,7 +417,7 @@ fn judge_press_now(
         && cl.plies.len() == 3
         && cl.irregular == 0
         && rl.anomalies.is_empty()
-        && all_landed_by(cl, deadline);
+        && all_landed_by(cl, deadline.press);
     let better = puts_right
         || moved_with_it
         || pressed_after_reply
@@ -419,7 +427,7 @@ fn judge_press_now(
             // The presser's last move was down before the lever (its report within a
             // scan of the message), so the opponent's move that landed before it was
             // no reply to this press: two presses went unseen.
-            || all_landed_by(cl, deadline)
+            || all_landed_by(cl, deadline.press)
             || cl.irregular < cs.irregular
             || mover_anomalies(rl) < mover_anomalies(rs));
     if better {
@@ -469,7 +477,7 @@ fn as_the_press_left_it(
         presser,
         &history[..=cut],
         Depth::Long,
-        pressed_at + c.scan_ms,
+        Deadline::press(pressed_at + c.scan_ms),
     );
     match in_landing_order(c, history, then, cut) {
         then @ Verdict::Commit { .. }
@@ -653,7 +661,7 @@ fn before_taking_the_reply(
     history: &[Snapshot],
     short: &Verdict,
     pressed_at: Millis,
-    deadline: Millis,
+    deadline: Deadline,
 ) -> Option<Verdict> {
     let (k, _) = committed_reading(short)?;
     let landing = move_landing(*k.plies.last()?);
@@ -757,7 +765,13 @@ pub fn judge_three_presses(
             baseline: Residual::default(),
         };
     }
-    judge_at(c, presser, history, Depth::Three, pressed_at + c.scan_ms)
+    judge_at(
+        c,
+        presser,
+        history,
+        Depth::Three,
+        Deadline::press(pressed_at + c.scan_ms),
+    )
 }
 
 fn committed_reading(v: &Verdict) -> Option<(&Candidate, &Residual)> {
@@ -788,12 +802,30 @@ fn clean(v: &Verdict) -> bool {
         if residual.cost < ANOMALY_COST)
 }
 
+/// When a reading's plies were down at the latest, as the board would show it: a scan after
+/// the press message being judged, and after the opponent's press that showed no move,
+/// when one came since the last commit.
+#[derive(Clone, Copy, Debug)]
+struct Deadline {
+    press: Millis,
+    opponent_press: Option<Millis>,
+}
+
+impl Deadline {
+    fn press(press: Millis) -> Deadline {
+        Deadline {
+            press,
+            opponent_press: None,
+        }
+    }
+}
+
 fn judge_at(
     c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
     depth: Depth,
-    deadline: Millis,
+    deadline: Deadline,
 ) -> Verdict {
     if let Some(v) = judge_by_evidence(c, presser, history, depth, deadline) {
         return v;
@@ -802,8 +834,9 @@ fn judge_at(
 }
 
 /// Every reading worth scoring for a press, less those with a move that landed only after
-/// the press could have shown it (`deadline`). `shown_off`: the squares any snapshot of
-/// the history shows otherwise than the record.
+/// the press could have shown it (`deadlines`), or an opponent's move begun only after the
+/// opponent's own press. `shown_off`: the squares any snapshot of the history shows
+/// otherwise than the record.
 fn readings(
     c: &Committed<'_>,
     presser: Color,
@@ -811,9 +844,10 @@ fn readings(
     cells: &Cells,
     depth: Depth,
     history: &[Snapshot],
-    deadline: Millis,
+    deadlines: Deadline,
 ) -> Vec<Candidate> {
     let mut cands = candidates(c, presser, diff, cells, depth);
+    let deadline = deadlines.press;
     let after_deadline = history.last().is_some_and(|s| s.t_ms > deadline);
     let before = c.expect();
     // One pass: a reading is large, and each pass that drops one moves the rest. An
@@ -835,7 +869,10 @@ fn readings(
             || victim_gone_long_before(c, k, history)
             || set_back_unmoved(c, &before, k, history)
             || slid_past_its_stop(c, k, history)
-            || moved_on_after_the_reply(c, &before, k, history, shown_off);
+            || moved_on_after_the_reply(c, &before, k, history, shown_off)
+            || deadlines.opponent_press.is_some_and(|opponent| {
+                opponent_left_after_its_press(c, &before, k, history, opponent)
+            });
         !ruled_out
     });
     cands

@@ -700,6 +700,45 @@ pub(super) fn departs_after_the_press(
     })
 }
 
+/// Did the opponent's ply of a reading (the one before the presser's last) leave its
+/// square too late for the opponent's press that came since the last commit and showed no
+/// move (`deadline`, a scan after its message)? That ply was made before its lever, and
+/// the board reports a lift within a scan; a square first shown left later was left after
+/// that press: the opponent's next move begun (a king lifted while the presser took a drop
+/// the board never showed), not the move pressed. Only a ply whose landing the board had
+/// not shown by then: a piece pushed along the board may show on its new square while the
+/// old still reads it (real-johan's pawn). Not a square an earlier ply of the reading
+/// touches, nor a piece laid on its side (it shows nothing leave).
+pub(super) fn opponent_left_after_its_press(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    let Some(at) = cand.plies.len().checked_sub(2) else {
+        return false;
+    };
+    let m = cand.plies[at];
+    let Some(from) = m.from() else {
+        return false;
+    };
+    let touched_before = cand.plies[..at].iter().any(|&p| touched(p).contains(from));
+    if touched_before || c.tokens.get(from).is_some_and(Token::may_be_unseen) {
+        return false;
+    }
+    let color = if cand.plies.len() % 2 == 0 {
+        c.state.turn()
+    } else {
+        !c.state.turn()
+    };
+    first_gone(before, history, from).is_some_and(|i| {
+        i > 0
+            && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline
+            && first_shown(cand, move_landing(m), color, &history[..=i]).is_none()
+    })
+}
+
 /// The fastest hands: from the last lift of a capture, the capturer set down, the lever
 /// pressed, and the opponent's reply dropped from the hand onto the board take at least
 /// this long (a hand's move, a press, a glance, a hand's move).
