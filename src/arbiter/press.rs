@@ -198,11 +198,11 @@ impl Arbiter {
             at: pending.t_msg,
             missed: pending.missed > 0,
             answered: pending.answered,
-            opponent_unread: self.tracks[b]
+            unread: self.tracks[b]
                 .presses
                 .unexplained
                 .filter(|u| u.by != pending.by)
-                .map(|u| u.t_msg),
+                .map(|u| (u.by, u.t_msg)),
         }
     }
 
@@ -262,7 +262,18 @@ impl Arbiter {
         history: &[sensing::Snapshot],
         final_call: bool,
     ) {
-        let verdict = judge_three_presses(&self.committed(b), pending.by, history, pending.t_msg);
+        let first_at = self.tracks[b]
+            .presses
+            .unexplained
+            .filter(|u| u.by == pending.by)
+            .map(|u| u.t_msg);
+        let verdict = judge_three_presses(
+            &self.committed(b),
+            pending.by,
+            history,
+            pending.t_msg,
+            first_at,
+        );
         // Three plies that tie only on which piece a drop taken at once was: the record
         // takes the likeliest, and the partner board may tell later.
         let mut picked = None;

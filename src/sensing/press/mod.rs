@@ -181,9 +181,9 @@ pub struct PressSeen {
     /// The opponent's next press has come (its message at this time): the opponent's
     /// move is that press's.
     pub answered: Option<Millis>,
-    /// The opponent pressed since the last commit and the board showed no move for it
-    /// (its message at this time): the opponent's move was made before that lever.
-    pub opponent_unread: Option<Millis>,
+    /// A press since the last commit that showed no move: who pressed, and when its
+    /// message came. That player's first move since was made before its lever.
+    pub unread: Option<(Color, Millis)>,
 }
 
 impl PressSeen {
@@ -194,7 +194,7 @@ impl PressSeen {
             at,
             missed: false,
             answered: None,
-            opponent_unread: None,
+            unread: None,
         }
     }
 }
@@ -261,14 +261,14 @@ fn judge_press_now(
         at: pressed_at,
         missed: missed_presses,
         answered,
-        opponent_unread,
+        unread,
     } = seen;
     // A move pressed at `pressed_at` was on the board before: its landing, if the board
     // ever showed it, showed within a scan of the press message (which comes after the
     // lever). A reading whose move first lands later takes the next move for this one.
     let deadline = Deadline {
         press: pressed_at + c.scan_ms,
-        opponent_press: opponent_unread.map(|t| t + c.scan_ms),
+        unread: unread.map(|(by, t)| (by, t + c.scan_ms)),
     };
     let short = judge_at(c, presser, history, Depth::Short, deadline);
     // The reply the short reading leaves in progress stood before its move showed: it
@@ -752,26 +752,26 @@ fn hold_unseen_presses(
 /// Judges three presses together: `presser`'s (whose message came at `pressed_at`), the
 /// opponent's before it, and `presser`'s before that, all three seen (the middle one
 /// could not be told on its own: a drop captured before the board showed it, whose kind
-/// only the dropper's next move tells). Readings of three plies only.
+/// only the dropper's next move tells). Readings of three plies only. `first_at`: when
+/// the first press's message came, if known (it showed no move).
 #[must_use]
 pub fn judge_three_presses(
     c: &Committed<'_>,
     presser: Color,
     history: &[Snapshot],
     pressed_at: Millis,
+    first_at: Option<Millis>,
 ) -> Verdict {
     if presser != c.state.turn() {
         return Verdict::Nothing {
             baseline: Residual::default(),
         };
     }
-    judge_at(
-        c,
-        presser,
-        history,
-        Depth::Three,
-        Deadline::press(pressed_at + c.scan_ms),
-    )
+    let deadline = Deadline {
+        press: pressed_at + c.scan_ms,
+        unread: first_at.map(|t| (presser, t + c.scan_ms)),
+    };
+    judge_at(c, presser, history, Depth::Three, deadline)
 }
 
 fn committed_reading(v: &Verdict) -> Option<(&Candidate, &Residual)> {
@@ -803,19 +803,19 @@ fn clean(v: &Verdict) -> bool {
 }
 
 /// When a reading's plies were down at the latest, as the board would show it: a scan after
-/// the press message being judged, and after the opponent's press that showed no move,
-/// when one came since the last commit.
+/// the press message being judged, and, for the first move of the player whose press since
+/// the last commit showed no move, a scan after that press's message.
 #[derive(Clone, Copy, Debug)]
 struct Deadline {
     press: Millis,
-    opponent_press: Option<Millis>,
+    unread: Option<(Color, Millis)>,
 }
 
 impl Deadline {
     fn press(press: Millis) -> Deadline {
         Deadline {
             press,
-            opponent_press: None,
+            unread: None,
         }
     }
 }
@@ -834,9 +834,8 @@ fn judge_at(
 }
 
 /// Every reading worth scoring for a press, less those with a move that landed only after
-/// the press could have shown it (`deadlines`), or an opponent's move begun only after the
-/// opponent's own press. `shown_off`: the squares any snapshot of the history shows
-/// otherwise than the record.
+/// the press could have shown it (`deadlines`), or a move begun only after its own press.
+/// `shown_off`: the squares any snapshot of the history shows otherwise than the record.
 fn readings(
     c: &Committed<'_>,
     presser: Color,
@@ -870,9 +869,9 @@ fn readings(
             || set_back_unmoved(c, &before, k, history)
             || slid_past_its_stop(c, k, history)
             || moved_on_after_the_reply(c, &before, k, history, shown_off)
-            || deadlines.opponent_press.is_some_and(|opponent| {
-                opponent_left_after_its_press(c, &before, k, history, opponent)
-            });
+            || deadlines
+                .unread
+                .is_some_and(|unread| left_after_its_press(c, &before, k, history, unread));
         !ruled_out
     });
     cands

@@ -700,25 +700,27 @@ pub(super) fn departs_after_the_press(
     })
 }
 
-/// Did the opponent's ply of a reading (the one before the presser's last) leave its
-/// square too late for the opponent's press that came since the last commit and showed no
-/// move (`deadline`, a scan after its message)? That ply was made before its lever, and
-/// the board reports a lift within a scan; a square first shown left later was left after
-/// that press: the opponent's next move begun (a king lifted while the presser took a drop
-/// the board never showed), not the move pressed. Only a ply whose landing the board had
-/// not shown by then: a piece pushed along the board may show on its new square while the
-/// old still reads it (real-johan's pawn). Not a square an earlier ply of the reading
-/// touches, nor a piece laid on its side (it shows nothing leave).
-pub(super) fn opponent_left_after_its_press(
+/// Did a reading's first ply by `by` (a player whose press since the last commit showed
+/// no move) leave its square too late for that press (`deadline`, a scan after its
+/// message)? That player's first move since was made before that lever, and the board
+/// reports a lift within a scan; a square first shown left later was left after the press:
+/// the player's next move begun (a king lifted while the opponent took a drop the board
+/// never showed), not the move pressed. Not the reading's last ply (the press judged),
+/// and only a ply whose landing the board had not shown by then: a piece pushed along the
+/// board may show on its new square while the old still reads it (real-johan's pawn). Not
+/// a square an earlier ply of the reading touches, nor a piece laid on its side (it shows
+/// nothing leave).
+pub(super) fn left_after_its_press(
     c: &Committed<'_>,
     before: &Expect,
     cand: &Candidate,
     history: &[Snapshot],
-    deadline: Millis,
+    (by, deadline): (Color, Millis),
 ) -> bool {
-    let Some(at) = cand.plies.len().checked_sub(2) else {
+    let at = usize::from(c.state.turn() != by);
+    if at + 1 >= cand.plies.len() {
         return false;
-    };
+    }
     let m = cand.plies[at];
     let Some(from) = m.from() else {
         return false;
@@ -727,15 +729,10 @@ pub(super) fn opponent_left_after_its_press(
     if touched_before || c.tokens.get(from).is_some_and(Token::may_be_unseen) {
         return false;
     }
-    let color = if cand.plies.len() % 2 == 0 {
-        c.state.turn()
-    } else {
-        !c.state.turn()
-    };
     first_gone(before, history, from).is_some_and(|i| {
         i > 0
             && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline
-            && first_shown(cand, move_landing(m), color, &history[..=i]).is_none()
+            && first_shown(cand, move_landing(m), by, &history[..=i]).is_none()
     })
 }
 
