@@ -1111,3 +1111,82 @@ fn a_drop_taken_at_once_is_no_move_of_a_piece_lifted_after_the_droppers_press() 
         );
     }
 }
+
+/// Board B: 1.d4 d5 2.Qd3 Qd6 3.Qg3 Qxg3 4.hxg3 Nc6 5.Nf3 Nxd4 6.Nxd4: White on board A
+/// holds a queen and a pawn, Black a queen and a knight.
+fn both_on_a_hold_a_queen(s: &mut Scene) {
+    s.mv(B, "d2", "d4", 'P').mv(B, "d7", "d5", 'p');
+    s.mv(B, "d1", "d3", 'Q').mv(B, "d8", "d6", 'q');
+    s.mv(B, "d3", "g3", 'Q');
+    take(s, B, "d6", "g3", 'q');
+    take(s, B, "h2", "g3", 'P');
+    s.mv(B, "b8", "c6", 'n').mv(B, "g1", "f3", 'N');
+    take(s, B, "c6", "d4", 'n');
+    take(s, B, "f3", "d4", 'N');
+}
+
+/// On a Bluetooth board, after 1.d3 d6 2.Nc3 Qd7 3.Ne4 Qc6 4.a3, Black (holding a queen
+/// and a knight) drops the queen on d2 with check and presses; White's knight from e4
+/// takes it at once, before a scan passed d2, and White presses. Neither press tells which
+/// piece was dropped, nor does Black's next move, the queen slid c6–c5. But the slide
+/// shows the queen on c5 while c6 still reads it: for a moment the board reads a queen
+/// dropped on c5, which only a knight dropped on d2 leaves in hand. Once c6 shows empty
+/// that reading is gone, and with it any reason to take the knight: the drop that gave
+/// check stands. At 40 offsets the record must read `Q@d2+ Nxd2 Qc5` with no alert but
+/// the question which piece was dropped, and the queen must have gone unseen on d2, the
+/// slide shown on c5 before c6 emptied, at least 4 times.
+#[test]
+fn a_drop_taken_at_once_is_not_told_by_a_slide_shown_landing_first() {
+    let mut told = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        both_on_a_hold_a_queen(&mut s);
+        s.mv(A, "d2", "d3", 'P').mv(A, "d7", "d6", 'p');
+        s.mv(A, "b1", "c3", 'N').mv(A, "d8", "d7", 'q');
+        s.mv(A, "c3", "e4", 'N').mv(A, "d7", "c6", 'q');
+        s.mv(A, "a2", "a3", 'P');
+        s.wait(offset * 41);
+        let dropped = s.t;
+        s.place(A, "d2", 'q')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "d2")
+            .wait(500)
+            .lift(A, "e4")
+            .wait(100)
+            .place(A, "d2", 'N')
+            .wait(40)
+            .press(A, White)
+            .wait(1900)
+            .place(A, "c5", 'q')
+            .wait(100)
+            .lift(A, "c6")
+            .wait(50)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "h2", "h3", 'P');
+        let p = s.run(3000);
+        let shown = showed(&s, A, "d2", 'q');
+        let landed = s.first_seen(A, "c5", dropped, true);
+        let left = s.first_seen(A, "c6", dropped, false);
+        if !shown && landed.zip(left).is_some_and(|(landed, left)| landed < left) {
+            told += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "d3", "d6", "Nc3", "Qd7", "Ne4", "Qc6", "a3", "Q@d2+", "Nxd2", "Qc5", "h3"
+            ],
+            "offset {offset}, shown {shown}\n{}",
+            p.dump()
+        );
+        assert_only_the_drop_question(&p, "d2", shown, Asked::Open, &format!("offset {offset}"));
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            told >= 4,
+            "the drop unseen, the slide shown first, only {told} times"
+        );
+    }
+}

@@ -100,11 +100,23 @@ pub(super) fn judge_by_evidence(
             // cannot tell apart (the kind of a drop taken before the scan saw it): the one
             // keeping the current reading's earlier plies is the same reading with its last
             // move shown further on (a pawn's landing reported before its lift).
+            // Not when the current reading's last ply is a drop and this one's a move: the
+            // drop read the landing before the lift showed, and the piece it took from the
+            // hand may be what kept the earlier plies from dropping that kind (a queen
+            // dropped on d2 and taken at once, then `Qc5` shown landing first: `Q@c5` left
+            // the earlier drop a knight). Once the move shows, the earlier plies are open
+            // again: no reading stands until the board tells them apart.
+            let drop_then_move = |i: usize| {
+                current.is_some_and(|(cur, _)| {
+                    matches!(cands[cur].plies.last(), Some(Move::Put { .. }))
+                        && !matches!(cands[i].plies.last(), Some(Move::Put { .. }))
+                })
+            };
             let same_before = |i: usize| {
                 current.is_some_and(|(cur, _)| {
                     let (a, b) = (&cands[cur].plies, &cands[i].plies);
                     a.len() == b.len() && a.len() > 1 && a[..a.len() - 1] == b[..b.len() - 1]
-                })
+                }) && !drop_then_move(i)
             };
             let one = match exact[..] {
                 [one] => one,
@@ -136,7 +148,12 @@ pub(super) fn judge_by_evidence(
                             .collect::<Vec<_>>()[..]
                         {
                             [&one] => one,
-                            _ => continue,
+                            _ => {
+                                if exact.iter().all(|&i| drop_then_move(i)) {
+                                    current = None;
+                                }
+                                continue;
+                            }
                         }
                     }
                     _ => continue,
