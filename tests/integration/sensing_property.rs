@@ -2779,6 +2779,30 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 15500000153 (session of 2026-11-29 from 05:35 UTC) on
+        // 4bb1ac0, the final code, failing the same way on 08bef08, where the session
+        // began: a pawn promoted to a knight on g8 and left upright, its `Nf6+` read as
+        // `P@f6`.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 12_743_124_151_378_826_799,
+        },
+        // The same sweep, the same way: a promoted bishop laid on its side, its `Bd3`
+        // read as `P@d3`.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 1_459_470_982_181_200_957,
+        },
         // The fresh sweep of seed 15400000147 (session of 2026-11-29 from 05:35 UTC) on
         // 4f94c49, failing the same way on 08bef08, where the session began: a promoted
         // knight laid on its side on a8, and White's `P@c7` read as that knight's
