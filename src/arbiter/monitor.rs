@@ -388,6 +388,13 @@ impl Arbiter {
             .filter(|(_, t)| matches!(t, Token::Unsettled | Token::Pawn))
             .map(|(s, _)| s)
             .collect();
+        // The player to move by the record has pressed, the press not yet judged: the
+        // other player, the owner of a promoted pawn, may be lifting it for the next move
+        // (an upright pawn-knight lifted from g8, then set down on f6), not laying it down.
+        let owner_moving = [&track.presses.pending, &track.presses.queued]
+            .into_iter()
+            .flatten()
+            .any(|p| p.by == turn);
         let mut settled: Vec<(Square, Token)> = Vec::new();
         for sq in open {
             // An upright pawn may be laid on its side later (when its player remembers to):
@@ -416,6 +423,7 @@ impl Arbiter {
                 }
                 None if seen.is_empty()
                     && owner != turn
+                    && !owner_moving
                     && steady >= lying_when_empty_ms(scan)
                     && !landed_since(owner, emptied)
                     && !set_down_since(owner, emptied) =>

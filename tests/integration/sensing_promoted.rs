@@ -237,6 +237,66 @@ fn an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down() {
     }
 }
 
+/// White on A holds a pawn and promotes h7xg8 with the pawn left upright, standing there
+/// through many passes; Black answers b7-b6 and presses, and this board's clock messages
+/// come late. White lifts the queen at once and holds it, thinking, for three passes of
+/// the scan before setting it on g7 and pressing. Black's press is not yet judged, so by
+/// the record White is not to move, and g8 has been empty for two passes with nothing of
+/// White's landed: as when an upright pawn is laid on its side during the opponent's
+/// turn. But Black has pressed: White is to move, the queen is in the hand. At 16
+/// offsets: `hxg8=Q b6 Qg7 a3`, and only the question; g8 empty for two passes before
+/// Black's press was judged at least 4 times.
+#[test]
+fn an_upright_queen_held_in_the_hand_before_the_reply_is_judged_is_no_pawn_laid_down() {
+    let mut held = 0;
+    for offset in offsets(16) {
+        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            clock_late_chance: 1.0,
+            clock_late_ms: (600, 700),
+            ..EmulatorConfig::default()
+        });
+        s.h7_takes_g8_upright().press(A, White).wait(1500);
+        s.lift(A, "b7")
+            .wait(200)
+            .place(A, "b6", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(100 + offset * 13);
+        let lifted = s.t;
+        s.lift(A, "g8")
+            .wait(750)
+            .place(A, "g7", 'P')
+            .wait(150)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        let p = s.run(3000);
+        // The physics this relies on: g8 reported empty two passes of the scan before
+        // g7 reported the queen.
+        let gone = s.first_seen(A, "g8", lifted, false);
+        let landed = s.first_seen(A, "g7", lifted, true);
+        if gone.zip(landed).is_some_and(|(g, l)| l >= g + 500) {
+            held += 1;
+        }
+        assert_eq!(
+            p.sans(A)[8..],
+            ["hxg8=Q", "b6", "Qg7", "a3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Promotion, Some("g8"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(held >= 4, "g8 empty two passes before g7 only {held} times");
+    }
+}
+
 #[test]
 fn an_upright_bishop_moved_in_one_movement_on_a_bluetooth_board_is_no_pawn_drop() {
     // On a Bluetooth board (a pass of half a second) a lying pawn may read as a pawn for two
