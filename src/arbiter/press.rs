@@ -198,12 +198,14 @@ impl Arbiter {
             at: pending.t_msg,
             missed: pending.missed > 0,
             answered: pending.answered,
-            unread: self.tracks[b]
-                .presses
-                .unexplained
-                .filter(|u| u.by != pending.by)
-                .map(|u| (u.by, u.t_msg)),
+            unread: self.unread_press(b).filter(|&(by, _)| by != pending.by),
         }
+    }
+
+    /// The press since the last commit on `b` that showed no move, if one waits to be
+    /// accounted for: who pressed, and when its message came.
+    fn unread_press(&self, b: BoardId) -> Option<(Color, Millis)> {
+        self.tracks[b].presses.unexplained.map(|u| (u.by, u.t_msg))
     }
 
     /// A move off its piece's pattern (a pawn gone diagonally to an empty square) that the
@@ -262,11 +264,10 @@ impl Arbiter {
         history: &[sensing::Snapshot],
         final_call: bool,
     ) {
-        let first_at = self.tracks[b]
-            .presses
-            .unexplained
-            .filter(|u| u.by == pending.by)
-            .map(|u| u.t_msg);
+        let first_at = self
+            .unread_press(b)
+            .filter(|&(by, _)| by == pending.by)
+            .map(|(_, t)| t);
         let verdict = judge_three_presses(
             &self.committed(b),
             pending.by,

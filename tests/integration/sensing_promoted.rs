@@ -122,6 +122,20 @@ fn lying_queen_to_g7_read_as_a_pawn(
     held
 }
 
+/// The upright queen's scenes, from the promotion: `hxg8=Q b6 Qg7 a3`.
+const QG7: [&str; 4] = ["hxg8=Q", "b6", "Qg7", "a3"];
+
+/// A board whose clock messages come late (a poll and more after the lever) and that never
+/// reads a lying pawn.
+fn late_clock() -> EmulatorConfig {
+    EmulatorConfig {
+        lying_pawn_flicker: 0.0,
+        clock_late_chance: 1.0,
+        clock_late_ms: (600, 700),
+        ..EmulatorConfig::default()
+    }
+}
+
 #[test]
 fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
     // White on A holds a pawn and promotes h7xg8 with the pawn left upright: the board
@@ -133,12 +147,7 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
     // the pawn on g7 is the queen's move, not a drop of the pawn White holds.
     let mut checked = 0;
     for offset in 0..16 {
-        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            clock_late_chance: 1.0,
-            clock_late_ms: (600, 700),
-            ..EmulatorConfig::default()
-        });
+        let mut s = pawn_in_hand_and_on_the_seventh(late_clock());
         s.h7_takes_g8_upright()
             .press(A, White)
             .wait(150)
@@ -169,47 +178,50 @@ fn an_upright_queen_moved_before_the_reply_is_judged_is_no_pawn_drop() {
             "offset {offset}: {g8:?}"
         );
         checked += 1;
-        assert_eq!(
-            p.sans(A)[8..],
-            ["hxg8=Q", "b6", "Qg7", "a3"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert_eq!(
-            p.alerts(),
-            [k(Promotion, Some("g8"))],
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert_record_and_only_the_question(&p, QG7, offset);
     }
     assert_eq!(checked, 16);
 }
 
+/// White on A holds a pawn and promotes h7xg8 with the pawn left upright, standing there
+/// through many passes; Black answers b7-b6 and presses, and this board's clock messages
+/// come late (a poll and more after the lever). The scene `offset` × 13 ms after Black's
+/// press, White's hand about to lift the queen.
+fn upright_queen_then_b6(offset: Millis) -> Scene {
+    let mut s = pawn_in_hand_and_on_the_seventh(late_clock());
+    s.h7_takes_g8_upright().press(A, White).wait(1500);
+    s.lift(A, "b7")
+        .wait(200)
+        .place(A, "b6", 'p')
+        .wait(60)
+        .press(A, Black)
+        .wait(100 + offset * 13);
+    s
+}
+
+/// From the promotion on board A (its ninth ply), the record reads `want`, and the
+/// promotion's question is the one alert.
+fn assert_record_and_only_the_question(p: &Played, want: [&str; 4], offset: Millis) {
+    assert_eq!(p.sans(A)[8..], want, "offset {offset}\n{}", p.dump());
+    assert_eq!(
+        p.alerts(),
+        [k(Promotion, Some("g8"))],
+        "offset {offset}\n{}",
+        p.dump()
+    );
+}
+
 #[test]
 fn an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down() {
-    // White on A holds a pawn and promotes h7xg8 with the pawn left upright, standing there
-    // through many passes; Black answers b7-b6 and presses, and this board's clock messages
-    // come late. White lifts the queen at once, sets it down on h7, thinks better of it
-    // and, after a moment with it in the hand, sets it on g7 and presses. For that moment,
-    // Black's press not yet read, nothing of White's stands anywhere new and g8 has been
-    // empty for two passes, as when an upright pawn is laid on its side during the
-    // opponent's turn; but a White piece did land since g8 emptied (on h7): the queen in
-    // the hand, not a pawn laid down. At 16 offsets: `hxg8=Q b6 Qg7 a3`, and only the
-    // question.
+    // After `upright_queen_then_b6`, White lifts the queen at once, sets it down on h7,
+    // thinks better of it and, after a moment with it in the hand, sets it on g7 and
+    // presses. For that moment, Black's press not yet read, nothing of White's stands
+    // anywhere new and g8 has been empty for two passes, as when an upright pawn is laid
+    // on its side during the opponent's turn; but a White piece did land since g8 emptied
+    // (on h7): the queen in the hand, not a pawn laid down. At 16 offsets: `hxg8=Q b6 Qg7
+    // a3`, and only the question.
     for offset in offsets(16) {
-        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            clock_late_chance: 1.0,
-            clock_late_ms: (600, 700),
-            ..EmulatorConfig::default()
-        });
-        s.h7_takes_g8_upright().press(A, White).wait(1500);
-        s.lift(A, "b7")
-            .wait(200)
-            .place(A, "b6", 'p')
-            .wait(60)
-            .press(A, Black)
-            .wait(100 + offset * 13);
+        let mut s = upright_queen_then_b6(offset);
         s.lift(A, "g8")
             .wait(150)
             .place(A, "h7", 'P')
@@ -221,48 +233,22 @@ fn an_upright_queen_set_down_short_and_moved_on_is_no_pawn_laid_down() {
             .press(A, White)
             .wait(1500);
         s.mv(A, "a4", "a3", 'p');
-        let p = s.run(3000);
-        assert_eq!(
-            p.sans(A)[8..],
-            ["hxg8=Q", "b6", "Qg7", "a3"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert_eq!(
-            p.alerts(),
-            [k(Promotion, Some("g8"))],
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert_record_and_only_the_question(&s.run(3000), QG7, offset);
     }
 }
 
-/// White on A holds a pawn and promotes h7xg8 with the pawn left upright, standing there
-/// through many passes; Black answers b7-b6 and presses, and this board's clock messages
-/// come late. White lifts the queen at once and holds it, thinking, for three passes of
-/// the scan before setting it on g7 and pressing. Black's press is not yet judged, so by
-/// the record White is not to move, and g8 has been empty for two passes with nothing of
-/// White's landed: as when an upright pawn is laid on its side during the opponent's
-/// turn. But Black has pressed: White is to move, the queen is in the hand. At 16
-/// offsets: `hxg8=Q b6 Qg7 a3`, and only the question; g8 empty for two passes before
-/// Black's press was judged at least 4 times.
+/// After [`upright_queen_then_b6`], White lifts the queen at once and holds it, thinking,
+/// for three passes of the scan before setting it on g7 and pressing. Black's press is not
+/// yet judged, so by the record White is not to move, and g8 has been empty for two
+/// passes with nothing of White's landed: as when an upright pawn is laid on its side
+/// during the opponent's turn. But Black has pressed: White is to move, the queen is in
+/// the hand. At 16 offsets: `hxg8=Q b6 Qg7 a3`, and only the question; g8 empty for two
+/// passes before the queen showed on g7 at least 4 times.
 #[test]
 fn an_upright_queen_held_in_the_hand_before_the_reply_is_judged_is_no_pawn_laid_down() {
     let mut held = 0;
     for offset in offsets(16) {
-        let mut s = pawn_in_hand_and_on_the_seventh(EmulatorConfig {
-            lying_pawn_flicker: 0.0,
-            clock_late_chance: 1.0,
-            clock_late_ms: (600, 700),
-            ..EmulatorConfig::default()
-        });
-        s.h7_takes_g8_upright().press(A, White).wait(1500);
-        s.lift(A, "b7")
-            .wait(200)
-            .place(A, "b6", 'p')
-            .wait(60)
-            .press(A, Black)
-            .wait(100 + offset * 13);
+        let mut s = upright_queen_then_b6(offset);
         let lifted = s.t;
         s.lift(A, "g8")
             .wait(750)
@@ -279,18 +265,7 @@ fn an_upright_queen_held_in_the_hand_before_the_reply_is_judged_is_no_pawn_laid_
         if gone.zip(landed).is_some_and(|(g, l)| l >= g + 500) {
             held += 1;
         }
-        assert_eq!(
-            p.sans(A)[8..],
-            ["hxg8=Q", "b6", "Qg7", "a3"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert_eq!(
-            p.alerts(),
-            [k(Promotion, Some("g8"))],
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert_record_and_only_the_question(&p, QG7, offset);
     }
     if std::env::var("TANDEM_OFFSET").is_err() {
         assert!(held >= 4, "g8 empty two passes before g7 only {held} times");
@@ -344,18 +319,7 @@ fn an_upright_bishop_moved_in_one_movement_on_a_bluetooth_board_is_no_pawn_drop(
             role: Role::Bishop,
         });
         let p = s.run(3000);
-        assert_eq!(
-            p.sans(A)[8..],
-            ["hxg8=B", "a3", "Bh7", "b6"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert_eq!(
-            p.alerts(),
-            [k(Promotion, Some("g8"))],
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert_record_and_only_the_question(&p, ["hxg8=B", "a3", "Bh7", "b6"], offset);
         // The physics: g8 read as a pawn from the promotion, for less than the run that
         // tells an upright pawn on this board, until it emptied.
         let shown = s.first_seen(A, "g8", set - 500, true);
