@@ -688,16 +688,32 @@ pub(super) fn departs_after_the_press(
 ) -> bool {
     let mut touched_before = Bitboard::EMPTY;
     cand.plies.iter().any(|&m| {
-        let seen_leaving = |f: Square| {
-            !touched_before.contains(f) && !c.tokens.get(f).is_some_and(Token::may_be_unseen)
-        };
-        let late = m.from().filter(|&f| seen_leaving(f)).is_some_and(|f| {
-            first_gone(before, history, f)
-                .is_some_and(|i| i > 0 && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline)
-        });
+        let late = m
+            .from()
+            .and_then(|f| left_late(c, before, history, (f, touched_before), deadline))
+            .is_some();
         touched_before |= touched(m);
         late
     })
+}
+
+/// The snapshot that first showed a ply's piece gone from `from`, when it came too late
+/// for `deadline` (a scan after a press message): the piece left after that press. Only a
+/// square no earlier ply of the reading touches (`touched_before`: the record tells what
+/// stood there), not a piece laid on its side (it shows nothing leave), and not a lift
+/// the window's first snapshot already shows (when it came is unknown).
+fn left_late(
+    c: &Committed<'_>,
+    before: &Expect,
+    history: &[Snapshot],
+    (from, touched_before): (Square, Bitboard),
+    deadline: Millis,
+) -> Option<usize> {
+    if touched_before.contains(from) || c.tokens.get(from).is_some_and(Token::may_be_unseen) {
+        return None;
+    }
+    first_gone(before, history, from)
+        .filter(|&i| i > 0 && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline)
 }
 
 /// Did a reading's first ply by `by` (a player whose press since the last commit showed
@@ -707,9 +723,8 @@ pub(super) fn departs_after_the_press(
 /// the player's next move begun (a king lifted while the opponent took a drop the board
 /// never showed), not the move pressed. Not the reading's last ply (the press judged),
 /// and only a ply whose landing the board had not shown by then: a piece pushed along the
-/// board may show on its new square while the old still reads it (real-johan's pawn). Not
-/// a square an earlier ply of the reading touches, nor a piece laid on its side (it shows
-/// nothing leave).
+/// board may show on its new square while the old still reads it (real-johan's pawn). See
+/// [`left_late`] for the squares that tell.
 pub(super) fn left_after_its_press(
     c: &Committed<'_>,
     before: &Expect,
@@ -725,15 +740,11 @@ pub(super) fn left_after_its_press(
     let Some(from) = m.from() else {
         return false;
     };
-    let touched_before = cand.plies[..at].iter().any(|&p| touched(p).contains(from));
-    if touched_before || c.tokens.get(from).is_some_and(Token::may_be_unseen) {
-        return false;
-    }
-    first_gone(before, history, from).is_some_and(|i| {
-        i > 0
-            && history[i].t_ms + PRESS_AFTER_LANDING_MS > deadline
-            && first_shown(cand, move_landing(m), by, &history[..=i]).is_none()
-    })
+    let touched_before = cand.plies[..at]
+        .iter()
+        .fold(Bitboard::EMPTY, |t, &p| t | touched(p));
+    left_late(c, before, history, (from, touched_before), deadline)
+        .is_some_and(|i| first_shown(cand, move_landing(m), by, &history[..=i]).is_none())
 }
 
 /// The fastest hands: from the last lift of a capture, the capturer set down, the lever
