@@ -88,6 +88,33 @@ fn a_queen_stopped_off_its_way_then_taking_the_reply_is_two_moves() {
     );
 }
 
+/// After 1.d4 d5 on a Bluetooth board, White's bishop goes c1–f4 and White presses,
+/// Black answers h6 and presses, and the bishop goes on along the same diagonal to take
+/// the pawn. Read from c1 at once, the board's last picture is one legal move, `Bh6`
+/// (a slide through f4), with Black's h-pawn missing; but Black's pawn stood on h6
+/// before the bishop came: f4 was the move, pressed and answered. At 40 offsets: each
+/// time the record must read `Bf4 h6 Bxh6` with no alert, and the bishop must have shown
+/// on h6 before the first press was judged at least 4 times.
+#[test]
+fn a_bishop_stopped_on_its_way_then_taking_the_reply_is_two_moves() {
+    moved_on_after_the_reply(
+        |s| {
+            s.mv(A, "d2", "d4", 'P').mv(A, "d7", "d5", 'p');
+        },
+        |s| {
+            s.lift(A, "c1").wait(200).place(A, "f4", 'B').wait(100);
+        },
+        |s| {
+            s.lift(A, "h7").wait(300).place(A, "h6", 'p');
+        },
+        |s| {
+            s.lift(A, "f4").wait(150).place(A, "h6", 'B');
+        },
+        "h6",
+        &["d4", "d5", "Bf4", "h6", "Bxh6", "g6"],
+    );
+}
+
 fn e4_e5(s: &mut Scene) {
     s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
 }

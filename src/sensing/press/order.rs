@@ -1030,10 +1030,9 @@ pub(super) fn moved_on_after_the_reply(
     let piece = Piece { color: mover, role };
     let moved = Cell::piece(piece);
     let board = before.board();
-    // Empty squares the piece could have gone to, off its way to `to`.
+    // Empty squares the piece could have gone to.
     let stops = shakmaty::attacks::attacks(from, piece, board.occupied())
         & !board.occupied()
-        & !shakmaty::attacks::between(from, to)
         & !Bitboard::from_square(to);
     if stops.is_empty() || !before.allows(from, moved) {
         return false;
@@ -1056,7 +1055,7 @@ pub(super) fn moved_on_after_the_reply(
             let first = i == 0 || history[i - 1].cells.get(sq) != moved;
             if s.cells.get(sq) == moved
                 && first
-                && answered_during_stop(before, history, i, (from, sq), (piece, lifts))
+                && answered_during_stop(c, before, history, i, (from, sq), (piece, lifts))
             {
                 return true;
             }
@@ -1067,9 +1066,11 @@ pub(super) fn moved_on_after_the_reply(
 
 /// While square `stop` kept showing the mover's `piece` (come from `from`) from snapshot
 /// `at` on, did a piece of the opponent's leave its square in the record (one of `lifts`,
-/// reported after the stop showed) and come down where its kind can go, both reported
-/// while the piece still stood on the stop?
+/// reported after the stop showed, or at most a scan before: the scan may pass the lifted
+/// square first) and come down where its kind can go, both reported while the piece still
+/// stood on the stop?
 fn answered_during_stop(
+    c: &Committed<'_>,
     before: &Expect,
     history: &[Snapshot],
     at: usize,
@@ -1087,15 +1088,24 @@ fn answered_during_stop(
         .position(|s| s.cells.get(stop) != moved)
         .map_or(history.len(), |n| at + 1 + n);
     let run = &history[at + 1..end];
-    for (i, s) in run.iter().enumerate() {
-        for sq in lifts {
-            let Some(lifted) = record.piece_at(sq) else {
-                continue;
-            };
-            let cell = Cell::piece(lifted);
-            if !s.cells.get(sq).is_empty() || history[at].cells.get(sq) != cell {
-                continue;
-            }
+    let shown_at = history[at].t_ms;
+    for sq in lifts {
+        let Some(lifted) = record.piece_at(sq) else {
+            continue;
+        };
+        let cell = Cell::piece(lifted);
+        let lifted_just_before = history[at].cells.get(sq).is_empty() && {
+            let since = value_since(history, at, sq);
+            since > history[0].t_ms && since + c.scan_ms >= shown_at
+        };
+        let lift = if lifted_just_before {
+            Some(0)
+        } else if history[at].cells.get(sq) == cell {
+            run.iter().position(|s| s.cells.get(sq).is_empty())
+        } else {
+            None
+        };
+        if let Some(i) = lift {
             // Where it can go with the piece on the stop.
             let mut board = record.clone();
             board.discard_piece_at(from);
