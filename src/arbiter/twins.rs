@@ -1,7 +1,8 @@
 //! A move and its reply the board cannot tell from another pair it shows alike: `Nf4 Nh3`
 //! (the knight from h3, the reply landing where it stood) and `N@f4 Nxh3` (a knight
 //! dropped, the reply taking the one on h3), or `cxb1=Q N@c3` and `c1=Q Nc3` with the
-//! promoted pawn laid on its side. Only the order in which the scan saw the squares
+//! promoted pawn laid on its side, or a lying promoted piece's `Nc2 Qxc2` and `P@c2 Qxc2`
+//! (the board read a pawn on c2 for a pass, then nothing until the queen came). Only the order in which the scan saw the squares
 //! change, and the press between, could tell (see `sensing::press::ruled_out`); when they
 //! cannot, the record keeps what was judged and the TD is asked which pair was played
 //! (`unseen_move`, `Subject::Pairs`). The players know.
@@ -41,23 +42,40 @@ impl Arbiter {
             return;
         };
         // Cheap first: only a pair of the twins' shapes has one.
-        let Some(twin) = sensing::press::twin_of(recorded.pair) else {
-            return;
-        };
-        let state = self.board_before(recorded.index, b);
-        let history = earlier.history_with(window);
-        if sensing::press::ruled_out(
-            &state,
-            recorded.pair,
-            &history,
-            earlier.pressed_at,
-            self.tracks[b].timing.scan_ms,
-        ) {
+        let twin = sensing::press::twin_of(recorded.pair);
+        let tokens = &earlier.appearance.tokens;
+        if twin.is_none() && !sensing::press::may_have_lying_twin(recorded.pair, tokens) {
             return;
         }
-        if !self.ask_twin(earlier.ply, &recorded, twin, &state)
+        let state = self.board_before(recorded.index, b);
+        let history = earlier.history_with(window);
+        let scan_ms = self.tracks[b].timing.scan_ms;
+        let pair = recorded.pair;
+        let twin = twin.filter(|_| {
+            !sensing::press::ruled_out(&state, pair, &history, earlier.pressed_at, scan_ms)
+        });
+        let mut twins: Vec<[Move; 2]> = twin.into_iter().collect();
+        twins.extend(
+            sensing::press::lying_twins(&state, tokens, pair)
+                .into_iter()
+                .filter(|&lying| {
+                    !sensing::press::lying_twin_ruled_out(
+                        &state,
+                        pair,
+                        lying,
+                        &history,
+                        earlier.pressed_at,
+                        scan_ms,
+                    )
+                }),
+        );
+        if twins.is_empty() {
+            return;
+        }
+        if !self.ask_twin(earlier.ply, &recorded, &twins, &state)
+            && twin.is_some()
             && matches!(
-                recorded.pair[0],
+                pair[0],
                 Move::Normal {
                     promotion: Some(_),
                     ..
@@ -91,30 +109,38 @@ impl Arbiter {
     }
 
     /// Asks the TD which of the pair at `ply` (`recorded`, its move and reply as recorded,
-    /// from `state`) and its `twin` was played, if both are legal: the board's history
-    /// has not ruled the twin out. Whether it asked.
+    /// from `state`) and its `twins` was played, the twins legal there (the board's
+    /// history has not ruled them out). Whether it asked.
     fn ask_twin(
         &mut self,
         ply: PlyRef,
         recorded: &RecordedPair,
-        twin: [Move; 2],
+        twins: &[[Move; 2]],
         state: &BoardState,
     ) -> bool {
         let record = self.game.record();
         let legal = |i: usize| record.get(i).is_some_and(|p| p.legality.is_legal());
         let rules = self.game.rules();
-        if !legal(recorded.index)
-            || !legal(recorded.reply_index)
-            || !sensing::press::legal_pair(state, rules, twin)
-        {
+        if !legal(recorded.index) || !legal(recorded.reply_index) {
+            return false;
+        }
+        let others: Vec<String> = twins
+            .iter()
+            .filter(|&&twin| sensing::press::legal_pair(state, rules, twin))
+            .map(|&twin| pair_text(state, rules, twin))
+            .collect();
+        if others.is_empty() {
             return false;
         }
         let pair = recorded.pair;
-        let (shown, other) = (pair_text(state, rules, pair), pair_text(state, rules, twin));
+        let shown = pair_text(state, rules, pair);
         let b = ply.board;
         let detail = format!(
-            "the board cannot tell {shown} from {other} on board {b} (it shows both alike): which was played? {shown} recorded for now"
+            "the board cannot tell {shown} from {} on board {b} (it shows both alike): which was played? {shown} recorded for now",
+            others.join(" or ")
         );
+        let mut options = vec![shown];
+        options.extend(others);
         self.raise(
             b,
             AlertKind::UnseenMove,
@@ -123,7 +149,7 @@ impl Arbiter {
             Subject::Pairs {
                 ply,
                 reply: recorded.reply,
-                options: vec![shown, other],
+                options,
             },
         );
         true
@@ -139,7 +165,7 @@ impl Arbiter {
             return;
         };
         let state = self.board_before(recorded.index, ply.board);
-        self.ask_twin(ply, &recorded, twin, &state);
+        self.ask_twin(ply, &recorded, &[twin], &state);
     }
 
     /// The TD is naming the piece the pawn promoted to at `ply`: is the question of its

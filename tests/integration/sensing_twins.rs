@@ -396,3 +396,132 @@ fn a_lying_promotion_s_twin_is_asked_once_the_piece_is_named() {
         "the capture and the drop recorded only {asked} times"
     );
 }
+
+/// White's lying queen's move on board A and Black's reply taking it there.
+const QUEEN_TAKEN: &str = "Qh7 Rxh7";
+/// A pawn from White's hand dropped there and taken instead.
+const PAWN_TAKEN: &str = "P@h7 Rxh7";
+
+/// White's move 6 on board A: the lying queen's move, or the drop.
+const WHITE_6: PlyRef = PlyRef {
+    board: A,
+    color: White,
+    number: 6,
+};
+
+/// White holds a pawn (Black on B took one) and has a queen from 5.hxg8 laid on its side
+/// on g8 (the TD told "queen"); Black has answered a4-a3. White takes the lying queen to
+/// h7, sets it down upright, presses and lays it on its side; Black lifts it at once,
+/// hands it to the partner and takes with the h8 rook. The board read a pawn on h7 for a
+/// pass (the queen upright, as a worn board reads a lying piece now and then), then
+/// nothing, then the rook lifted most of a second later: so would a pawn dropped from
+/// White's hand and lifted at once to be taken, the rook slow to follow. Where it read so,
+/// whichever pair the record holds, the TD is asked which was played, and the players'
+/// answer stands: the queen's move, the pawn still in White's hand. At 40 offsets, at
+/// least 6 times.
+#[test]
+fn a_lying_queen_taken_where_it_landed_read_as_a_pawn_for_a_pass_is_asked() {
+    let pawn = Some(crate::common::scene::pc('P'));
+    let mut asked = 0;
+    for offset in crate::common::scene::offsets(40) {
+        let ctx = format!("offset {offset}");
+        let mut s = Scene::with_a(
+            "uscf-bughouse",
+            tandem::sim::emulator::EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..tandem::sim::emulator::EmulatorConfig::default()
+            },
+        );
+        s.black_takes_a_pawn_on_b();
+        s.pawn_on_the_seventh();
+        s.h7_takes_g8_laid_down().press(A, White).wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        s.td(TdAction::SetPromotion {
+            ply: PlyRef {
+                board: A,
+                color: White,
+                number: 5,
+            },
+            role: Role::Queen,
+        });
+        s.wait(offset * 23);
+        let start = s.t;
+        s.lift(A, "g8")
+            .wait(300)
+            .place(A, "h7", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(150)
+            .lay_down(A, "h7")
+            .wait(250)
+            .lift(A, "h7")
+            .wait(700)
+            .lift(A, "h8")
+            .wait(250)
+            .place(A, "h7", 'r')
+            .wait(100)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "b2", "b3", 'P');
+        let p = s.run(3000);
+        // The physics this asks about: h7 read as a pawn once, then nothing, then the
+        // rook.
+        let h7: Vec<_> = s
+            .seen(A, "h7")
+            .into_iter()
+            .filter(|&(t, _)| t > start)
+            .collect();
+        let read_once = matches!(h7.as_slice(),
+            [(_, p1), (_, None), (_, Some(r))] if *p1 == pawn && r.char() == 'r');
+        if !read_once {
+            continue;
+        }
+        let record = p.sans(A);
+        assert_eq!(record.len(), 13, "{ctx}: {h7:?}\n{}", p.dump());
+        let pair = record[10..12].join(" ");
+        let q: Vec<Vec<String>> = p
+            .raised
+            .iter()
+            .filter_map(|a| match &a.subject {
+                Subject::Pairs { ply, options, .. } if *ply == WHITE_6 => Some(options.clone()),
+                _ => None,
+            })
+            .collect();
+        let other = if pair == QUEEN_TAKEN {
+            PAWN_TAKEN
+        } else {
+            QUEEN_TAKEN
+        };
+        assert_eq!(
+            q,
+            [vec![pair.clone(), other.to_owned()]],
+            "{ctx}: {h7:?}\n{}",
+            p.dump()
+        );
+        asked += 1;
+        s.wait(500).td(TdAction::ChoosePair {
+            ply: WHITE_6,
+            moves: QUEEN_TAKEN.to_owned(),
+        });
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[10..].join(" "),
+            format!("{QUEEN_TAKEN} b3"),
+            "{ctx}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.arb.alerts().open().count(), 0, "{ctx}\n{}", p.dump());
+        assert_eq!(
+            p.arb.game().board(A).reserve(White).get(Role::Pawn),
+            1,
+            "{ctx}: the pawn still in White's hand\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            asked >= 6,
+            "h7 read as a pawn once before the rook only {asked} times"
+        );
+    }
+}

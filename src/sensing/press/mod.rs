@@ -28,7 +28,9 @@ pub use candidates::{is_promotion, last_rank, promotion_role};
 use judge::*;
 pub use judge::{judge_two_unseen_presses, reply_landed};
 use order::*;
-pub use twins::{legal_pair, ruled_out, twin_of};
+pub use twins::{
+    legal_pair, lying_twin_ruled_out, lying_twins, may_have_lying_twin, ruled_out, twin_of,
+};
 
 /// The board's sensed cells at one moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,11 +20,18 @@
 //! shows otherwise. A lying promotion's reply is read as the drop when it is under way at
 //! the judgement (one square in progress against the move's two), and the push is read
 //! only when v still stood at the press message, which no capture on v allows.
+//!
+//! A third pair needs the board's state, not only the moves (`lying_twins`): a promoted
+//! piece laid on its side moved to s and taken there (`Nc2 Qxc2`) against a pawn dropped
+//! on s and taken there (`P@c2 Qxc2`). A lying piece reads as nothing, now and then as a
+//! pawn for a pass (or is set down upright a moment before it is laid down); a pawn
+//! dropped and lifted at once to be taken reads as a pawn for a pass or two as well. Its
+//! twin is looked for whichever of the two the judge took.
 
 use shakmaty::{Move, Piece, Role, Square};
 
 use super::order::REPLY_AFTER_LANDING_MS;
-use super::{CLOCK_MESSAGE_LAG_MS, Snapshot};
+use super::{CLOCK_MESSAGE_LAG_MS, Snapshot, Token, Tokens, lying_read_ms};
 use crate::Millis;
 use crate::rules::{BoardState, RulesPreset};
 
@@ -217,6 +224,148 @@ pub fn ruled_out(
                 || left.is_some_and(|left| emptied + scan_ms < left + REPLY_AFTER_LANDING_MS)
                 || filled + scan_ms < emptied
         }
+    }
+}
+
+/// Could the recorded pair `pair` have a lying twin (see [`lying_twins`])? Cheap, by the
+/// moves' shape and the promoted pieces' `tokens` before the move: the reply takes on the
+/// move's square, and the move is a pawn dropped beside a piece laid on its side, or that
+/// piece's move.
+#[must_use]
+pub fn may_have_lying_twin(pair: [Move; 2], tokens: &Tokens) -> bool {
+    let lying = |sq: Square| tokens.get(sq).is_some_and(Token::is_hidden);
+    let taken_there = pair[1].is_capture() && pair[1].to() == pair[0].to();
+    taken_there
+        && match pair[0] {
+            Move::Put {
+                role: Role::Pawn, ..
+            } => tokens.iter().any(|(_, t)| t.is_hidden()),
+            Move::Normal {
+                from,
+                capture: None,
+                promotion: None,
+                ..
+            } => lying(from),
+            _ => false,
+        }
+}
+
+/// The twins a promoted piece of the mover's laid on its side (`tokens`: how the promoted
+/// pieces looked before the move) makes of the recorded pair `pair`, the reply taking on
+/// the move's square: for a pawn dropped there, each lying piece's move there (`P@c2
+/// Qxc2` against `Nc2 Qxc2`); for a lying piece's move, a pawn dropped there. Whether they
+/// could have been played is for [`legal_pair`] and [`lying_twin_ruled_out`] to say.
+#[must_use]
+pub fn lying_twins(state: &BoardState, tokens: &Tokens, pair: [Move; 2]) -> Vec<[Move; 2]> {
+    if !may_have_lying_twin(pair, tokens) {
+        return Vec::new();
+    }
+    let Move::Normal {
+        role: taker,
+        from: u,
+        to: s,
+        promotion,
+        ..
+    } = pair[1]
+    else {
+        return Vec::new();
+    };
+    let taking = |role: Role| Move::Normal {
+        role: taker,
+        from: u,
+        capture: Some(role),
+        to: s,
+        promotion,
+    };
+    let board = state.board();
+    match pair[0] {
+        Move::Put { .. } => tokens
+            .iter()
+            .filter(|&(h, t)| t.is_hidden() && board.color_at(h) == Some(state.turn()))
+            .filter_map(|(h, _)| {
+                let role = board.role_at(h)?;
+                let moved = Move::Normal {
+                    role,
+                    from: h,
+                    capture: None,
+                    to: s,
+                    promotion: None,
+                };
+                Some([moved, taking(role)])
+            })
+            .collect(),
+        _ => vec![[
+            Move::Put {
+                role: Role::Pawn,
+                to: s,
+            },
+            taking(Role::Pawn),
+        ]],
+    }
+}
+
+/// Does the board rule out the lying twin `twin` of the recorded pair `pair` (see
+/// [`lying_twins`]; `state` before the move, `history` since before it, `first_pressed_at`
+/// when the mover's press message came)? Only a pawn read on the square for a pass or
+/// two, then nothing until the taker came, leaves both open:
+/// - never read as a pawn, there is nothing to mistake (a drop taken before the scan
+///   passed is the taken drop's own question);
+/// - read as a pawn longer than a lying piece reads so, or until the taker was put
+///   straight onto it, a pawn stood there;
+/// - read as a pawn again after it went, it was a lying piece's flicker (a pawn taken
+///   does not come back);
+/// - the lying piece read where it lay after the pawn showed, it had not moved;
+/// - the pawn gone before the press could have come, it was no victim of the reply.
+#[must_use]
+pub fn lying_twin_ruled_out(
+    state: &BoardState,
+    pair: [Move; 2],
+    twin: [Move; 2],
+    history: &[Snapshot],
+    first_pressed_at: Millis,
+    scan_ms: Millis,
+) -> bool {
+    let (dropped, moved) = match (pair[0], twin[0]) {
+        (Move::Put { .. }, moved) => (true, moved),
+        (moved, _) => (false, moved),
+    };
+    let (Some(h), s) = (moved.from(), moved.to()) else {
+        return true;
+    };
+    let mover = state.turn();
+    let pawn = Some(mover.pawn());
+    // The runs of the pawn on s: first and one-past-last snapshot.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (i, snap) in history.iter().enumerate() {
+        if snap.cells.get(s).to_piece() != pawn {
+            continue;
+        }
+        match runs.last_mut() {
+            Some(run) if run.1 == i => run.1 = i + 1,
+            _ => runs.push((i, i + 1)),
+        }
+    }
+    let Some(&(first, first_end)) = runs.first() else {
+        return true;
+    };
+    let stood = runs.iter().any(|&(start, end)| {
+        let until = history.get(end).or(history.last()).map_or(0, |h| h.t_ms);
+        until.saturating_sub(history[start].t_ms) > lying_read_ms(scan_ms)
+            || history
+                .get(end)
+                .is_some_and(|h| h.cells.get(s).color() == Some(!mover))
+    });
+    let came_back = runs.len() > 1;
+    let lay_still = history[first..]
+        .iter()
+        .any(|snap| snap.cells.get(h).to_piece() == pawn);
+    let gone_before_press = history
+        .get(first_end)
+        .is_some_and(|h| h.t_ms + CLOCK_MESSAGE_LAG_MS < first_pressed_at);
+    if dropped {
+        stood || lay_still
+    } else {
+        came_back || gone_before_press
     }
 }
 
