@@ -558,6 +558,18 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 16000000171 (session of 2026-11-29 from 08:42 UTC) on
+        // its final sensing, failing the same way on f7f3c2b, where it began: Black's
+        // rook laid on its side goes h1-h2 unseen and the lever is pressed; the queen on
+        // d8 is knocked onto c7 before the press message. Read as `Qc7`, the queen's move
+        // (a visible move wins over the lying rook's unseen one), nothing told displaced.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            11,
+            Injection::Knock,
+            11_674_957_634_297_744_056,
+        ),
         // The fresh sweep of seed 14800000127 (session of 2026-11-29 from 02:42 UTC) on
         // bd2d2d7, failing the same way on ae9c939: the pawn on g7 knocked onto g6 on
         // board B, a promoted piece laid on its side on f1: told as White's pawn missing
