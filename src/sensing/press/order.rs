@@ -998,10 +998,11 @@ pub(super) fn moved_after_reply(
 }
 
 /// Did the reading's one move's piece, once it left its square, stand on another square
-/// it could have gone to (off its way to where the reading lands it) while the opponent
-/// lifted a piece and set it down where that piece can go? Set down off its way, it made
-/// its move there, pressed; the opponent answered; what the reading takes for the move is
-/// that piece's next one, its press still to come (`Qa5 Ne5 Qxe5` read as `Qe5`, the
+/// it could have gone to (off its way to where the reading lands it, or on it: a slide
+/// does not wait out a whole move of the opponent's) while the opponent lifted a piece and
+/// set it down where that piece can go? Set down there, it made its move there, pressed;
+/// the opponent answered; what the reading takes for the move is that piece's next one,
+/// its press still to come (`Qa5 Ne5 Qxe5` read as `Qe5`, `Bf5 g4 Bxg4` as `Bg4`, the
 /// press message a second late from a Bluetooth board).
 pub(super) fn moved_on_after_the_reply(
     c: &Committed<'_>,
