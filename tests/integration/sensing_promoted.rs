@@ -14,7 +14,7 @@ use shakmaty::Role;
 use tandem::BoardId::{A, B};
 use tandem::Millis;
 use tandem::arbiter::AlertKind::{Displaced, Promotion, UnseenMove};
-use tandem::arbiter::{PlyRef, Subject, TdAction};
+use tandem::arbiter::{PlyRef, TdAction};
 use tandem::sim::emulator::EmulatorConfig;
 
 /// A match whose board A reads as `a` says: White on A holds a pawn (Black on B took one)
@@ -969,15 +969,12 @@ fn a_pawn_dropped_where_a_lying_queen_could_go_and_lifted_by_the_reply_is_record
             "{at}\n{}",
             p.dump()
         );
-        let asked: Vec<_> = p
-            .raised
-            .iter()
-            .filter_map(|a| match &a.subject {
-                Subject::Pairs { ply, options, .. } if *ply == BLACK_6 => Some(options.clone()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(asked, [["P@d5 cxd5", "Qd5 cxd5"]], "{at}\n{}", p.dump());
+        assert_eq!(
+            p.pair_questions(BLACK_6),
+            [["P@d5 cxd5", "Qd5 cxd5"]],
+            "{at}\n{}",
+            p.dump()
+        );
         s.wait(500).td(TdAction::ChoosePair {
             ply: BLACK_6,
             moves: "P@d5 cxd5".to_owned(),

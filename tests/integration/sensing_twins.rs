@@ -54,15 +54,9 @@ const BLACK_2: PlyRef = PlyRef {
 const MOVED: &str = "Nf4 Bh3";
 const DROPPED: &str = "N@f4 Bxh3";
 
-/// The pair questions raised: their options.
+/// The pair questions raised about White's move 2: their options.
 fn questions(p: &Played) -> Vec<Vec<String>> {
-    p.raised
-        .iter()
-        .filter_map(|a| match &a.subject {
-            Subject::Pairs { ply, options, .. } if *ply == WHITE_2 => Some(options.clone()),
-            _ => None,
-        })
-        .collect()
+    p.pair_questions(WHITE_2)
 }
 
 /// White drops the knight on f4 and presses at once; Black lifts the knight on h3
@@ -479,14 +473,7 @@ fn a_lying_queen_taken_where_it_landed_read_as_a_pawn_for_a_pass_is_asked() {
         let record = p.sans(A);
         assert_eq!(record.len(), 13, "{ctx}: {h7:?}\n{}", p.dump());
         let pair = record[10..12].join(" ");
-        let q: Vec<Vec<String>> = p
-            .raised
-            .iter()
-            .filter_map(|a| match &a.subject {
-                Subject::Pairs { ply, options, .. } if *ply == WHITE_6 => Some(options.clone()),
-                _ => None,
-            })
-            .collect();
+        let q = p.pair_questions(WHITE_6);
         let other = if pair == QUEEN_TAKEN {
             PAWN_TAKEN
         } else {

@@ -7,7 +7,7 @@ use shakmaty::{Color, Piece, Role, Square};
 use tandem::BoardId;
 use tandem::Millis;
 use tandem::arbiter::{
-    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, TdAction, Timing,
+    Alert, AlertKind, Arbiter, ArbiterConfig, Input, Output, PlyRef, Subject, TdAction, Timing,
 };
 use tandem::rules::RulesPreset;
 use tandem::sim::SimOutput;
@@ -488,6 +488,19 @@ impl Played {
 
     pub fn open(&self, kind: AlertKind) -> usize {
         self.arb.alerts().open().filter(|a| a.kind == kind).count()
+    }
+
+    /// The pair questions raised about the move at `ply`: their options.
+    pub fn pair_questions(&self, ply: PlyRef) -> Vec<Vec<String>> {
+        self.raised
+            .iter()
+            .filter_map(|a| match &a.subject {
+                Subject::Pairs {
+                    ply: p, options, ..
+                } if *p == ply => Some(options.clone()),
+                _ => None,
+            })
+            .collect()
     }
 }
 
