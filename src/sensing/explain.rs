@@ -253,10 +253,13 @@ fn for_each_opponent_move(
     }) & !not_victims;
     let victims = mask_of(diffs, |d| matches!(d, Diff::MoverMissing(_))) & !not_victims;
 
-    // Castling in progress: only king and rook lifted/placed, at most two of each.
-    let is_kr = |i: usize| match diffs[i].1 {
-        Diff::OppLifted(p) | Diff::OppPlaced(p) => {
-            p.color == opp && matches!(p.role, Role::King | Role::Rook)
+    // Castling in progress: only king and rook lifted/placed, at most two of each, all on
+    // the castler's back rank (a king slides along it to its square, a rook too; a king
+    // set down on e6 is no castling, whatever else is lifted).
+    let back = opp.backrank();
+    let is_kr = |i: usize| match diffs[i] {
+        (sq, Diff::OppLifted(p) | Diff::OppPlaced(p)) => {
+            p.color == opp && matches!(p.role, Role::King | Role::Rook) && sq.rank() == back
         }
         _ => false,
     };
@@ -625,6 +628,21 @@ mod tests {
     fn opponent_castling_in_progress_is_cheap() {
         let e = start_after(&[("f8", None), ("g8", None)]);
         let c = cells_after(&[("f8", None), ("g8", Some('k')), ("e8", None), ("h8", None)]);
+        let r = explain(&e, &c, Color::White);
+        assert_eq!((r.cost, r.anomalies.len()), (3, 0));
+    }
+
+    #[test]
+    fn a_king_set_down_off_its_back_rank_is_no_castling_in_progress() {
+        // Black's king and rook lifted, the king set down on e6: no castling puts it
+        // there, so the rook's lift (or the king's) is left to explain.
+        let e = start_after(&[]);
+        let c = cells_after(&[("e8", None), ("h8", None), ("e6", Some('k'))]);
+        let r = explain(&e, &c, Color::White);
+        assert!(r.cost >= ANOMALY_COST, "{r:?}");
+        // Along the back rank it is castling under way (the king sliding through f8).
+        let e = start_after(&[("f8", None), ("g8", None)]);
+        let c = cells_after(&[("f8", Some('k')), ("g8", None), ("e8", None), ("h8", None)]);
         let r = explain(&e, &c, Color::White);
         assert_eq!((r.cost, r.anomalies.len()), (3, 0));
     }

@@ -1421,3 +1421,84 @@ fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
         "White's move showed within two scans of the pawn laid down again only {within} times"
     );
 }
+
+/// On board A (a Bluetooth board, a 500 ms scan, that never reads a lying pawn), White's
+/// g7 pawn takes the rook on h8 and is laid on its side there, pressed at once; the scan
+/// may pass h8 only after the press message, so the rook's square shows empty late, as
+/// when Black lifts the rook to reply. Black's reply is the king: lifted from e8, set down
+/// a moment on d6 (a square it cannot reach), then on e7. A king and a rook lifted from
+/// the back rank and the king set down off it is no castling under way: the pawn's
+/// `g8=Q` beside it leaves the rook gone and the king displaced, where `gxh8=Q` leaves
+/// only the king. At 40 offsets the record must read `gxh8=Q Ke7` with only the
+/// promotion asked, and h8 must have shown empty after the press message at least 6
+/// times.
+#[test]
+fn a_lying_capture_promotion_shown_late_beside_a_king_off_its_rank_is_the_capture() {
+    let mut late = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                lying_pawn_flicker: 0.0,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        s.mv(A, "h2", "h4", 'P')
+            .mv(A, "g8", "f6", 'n')
+            .mv(A, "h4", "h5", 'P')
+            .mv(A, "e7", "e6", 'p')
+            .mv(A, "h5", "h6", 'P')
+            .mv(A, "a7", "a6", 'p')
+            .take(A, "h6", "g7", 'P')
+            .mv(A, "a6", "a5", 'p');
+        s.wait(offset * 37);
+        s.lift(A, "g7")
+            .wait(150)
+            .lift(A, "h8")
+            .wait(200)
+            .place(A, "h8", 'P')
+            .lay_down(A, "h8")
+            .wait(80)
+            .press(A, White);
+        let pressed = s.t;
+        s.wait(350)
+            .lift(A, "e8")
+            .wait(150)
+            .place(A, "d6", 'k')
+            .wait(350)
+            .lift(A, "d6")
+            .wait(100)
+            .place(A, "e7", 'k')
+            .wait(150)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a2", "a3", 'P').mv(A, "a5", "a4", 'p');
+        let p = s.run(3000);
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let emptied = s.first_seen(A, "h8", pressed.saturating_sub(400), false);
+        if let (Some((message, _)), Some(emptied)) = (message, emptied)
+            && emptied > message
+        {
+            late += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "h4", "Nf6", "h5", "e6", "h6", "a6", "hxg7", "a5", "gxh8=Q", "Ke7", "a3", "a4"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(
+            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            late >= 6,
+            "h8 shown empty after the message only {late} times"
+        );
+    }
+}
