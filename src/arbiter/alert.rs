@@ -69,6 +69,27 @@ pub struct PlyRef {
     pub number: u32,
 }
 
+/// A move a piece that could not be seen moving may have made: from where, to where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HiddenOption {
+    #[serde(with = "crate::rules::text::square")]
+    pub from: Square,
+    #[serde(with = "crate::rules::text::square")]
+    pub to: Square,
+}
+
+impl HiddenOption {
+    /// As the TD reads it: `c3`, or `a1 to c3` where several pieces may have moved.
+    #[must_use]
+    pub fn text(self, with_from: bool) -> String {
+        if with_from {
+            format!("{} to {}", self.from, self.to)
+        } else {
+            self.to.to_string()
+        }
+    }
+}
+
 /// What an alert is about, for its one-click resolutions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Subject {
@@ -76,11 +97,11 @@ pub enum Subject {
     /// A recorded ply (illegal move, promotion piece to confirm, drop not in reserve).
     Ply(PlyRef),
     /// A promoted piece that could not be seen moving: the ply recorded tentatively and
-    /// the squares it could have gone to.
+    /// the moves it could have been (several pieces may lie on their side, and two of them
+    /// may reach the same square).
     HiddenMove {
         ply: PlyRef,
-        #[serde(with = "crate::rules::text::squares")]
-        options: Vec<Square>,
+        options: Vec<HiddenOption>,
     },
     /// A drop taken at once, before the board saw it: the ply recorded with the likeliest
     /// kind, and the kinds in the dropper's hand that fit the board as well.

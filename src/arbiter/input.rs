@@ -60,9 +60,17 @@ pub enum TdAction {
         #[serde(with = "crate::rules::text::role")]
         role: Role,
     },
-    /// The hidden promoted piece went to this square (journaled as `e4`).
+    /// The hidden promoted piece went to this square (journaled as `e4`); `from` names
+    /// the piece when several lie on their side (journaled only then: journals written
+    /// before it read as they always did).
     ChooseHiddenMove {
         ply: PlyRef,
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::rules::text::square_opt"
+        )]
+        from: Option<Square>,
         #[serde(with = "crate::rules::text::square")]
         to: Square,
     },

@@ -220,6 +220,11 @@ mod tests {
             r#"{"td":{"t_ms":12,"action":{"choose_pair":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}}}}"#,
         );
         text.push('\n');
+        // Where two lying pieces could have gone, the TD names the one that went.
+        text.push_str(
+            r#"{"td":{"t_ms":13,"action":{"choose_hidden_move":{"ply":{"board":"A","color":"White","number":11},"from":"h8","to":"g7"}}}}"#,
+        );
+        text.push('\n');
         let j = parse_journal(&text).unwrap();
         let actions: Vec<&TdAction> = j
             .inputs
@@ -239,6 +244,15 @@ mod tests {
         assert!(matches!(
             actions[1],
             TdAction::ChooseHiddenMove {
+                from: None,
+                to: shakmaty::Square::G7,
+                ..
+            }
+        ));
+        assert!(matches!(
+            actions[4],
+            TdAction::ChooseHiddenMove {
+                from: Some(shakmaty::Square::H8),
                 to: shakmaty::Square::G7,
                 ..
             }
@@ -258,7 +272,8 @@ mod tests {
         let again: String = j.inputs.iter().map(input_line).collect();
         assert!(
             again.contains(r#""role":"N""#)
-                && again.contains(r#""to":"g7""#)
+                && again.contains(r#""number":3},"to":"g7""#)
+                && again.contains(r#""number":11},"from":"h8","to":"g7""#)
                 && again.contains(r#""set_dropped_piece":{"ply":{"board":"A","color":"Black","number":2},"role":"Q"}"#)
                 && again.contains(r#""choose_pair":{"ply":{"board":"A","color":"White","number":2},"moves":"N@f4 Bxh3"}"#),
             "{again}"

@@ -29,7 +29,7 @@ pub mod view;
 
 use shakmaty::{Color, Role, Square};
 
-pub use alert::{Alert, AlertBook, AlertKind, AlertState, PlyRef, Subject};
+pub use alert::{Alert, AlertBook, AlertKind, AlertState, HiddenOption, PlyRef, Subject};
 pub use clocks::{ClockOrder, ClockPlan, PausedBy};
 pub use input::{BoardEvent, BoardEventKind, ClockOutcome, Input, Offence, TdAction};
 pub use own_clock::OwnClock;

@@ -6,11 +6,11 @@
 use shakmaty::{Bitboard, Color, Move, Piece, Role, Square};
 
 use super::track::{ExtraAtCommit, MissingAtCommit, ResultSignal};
-use super::{AlertKind, Arbiter, Output, Subject, color_name, role_name};
+use super::{AlertKind, Arbiter, HiddenOption, Output, Subject, color_name, role_name};
 use crate::rules::{EndReason, Seat};
 use crate::sensing::{
     self, Anomaly, Cell, Cells, Expect, Residual, Snapshot, Token, Tokens, explain, explain_before,
-    latest_run, lying_read_ms,
+    latest_run, lying_read_ms, touched,
 };
 use crate::{BoardId, Millis};
 
@@ -95,24 +95,26 @@ impl Arbiter {
     /// owner's pawn read for a pass or two on another square it could have gone to, empty
     /// on the record, and gone again, is the lying piece read as a pawn now and then (a
     /// pawn set down reads on every pass). The record takes that square, as the TD's
-    /// answer would.
+    /// answer would. Where two lying pieces could have gone there, the one whose square
+    /// read as a pawn since the question (still lying there) did not: the other went. If
+    /// the board has not told them apart, the question stays for the TD.
     fn hidden_move_shown(&mut self, b: BoardId) {
         // Only a promoted piece's token lies on its side.
         if self.tracks[b].appearance.tokens.iter().next().is_none() {
             return;
         }
-        let asked: Vec<(super::PlyRef, Vec<Square>)> = self
+        let asked: Vec<(super::PlyRef, Vec<HiddenOption>, Millis)> = self
             .alerts
             .open()
             // The lying piece's question (a pawn's step never shown, also asked with the
             // squares it could have gone to, is no lying piece's).
             .filter(|a| a.board == b && a.kind == AlertKind::Promotion)
             .filter_map(|a| match &a.subject {
-                Subject::HiddenMove { ply, options } => Some((*ply, options.clone())),
+                Subject::HiddenMove { ply, options } => Some((*ply, options.clone(), a.t_ms)),
                 _ => None,
             })
             .collect();
-        for (ply, options) in asked {
+        for (ply, options, asked_at) in asked {
             let Some(guess) = self
                 .ply_index(ply)
                 .and_then(|i| self.game.record().get(i))
@@ -125,9 +127,9 @@ impl Arbiter {
             let board = self.game.board(b).board();
             let scan = track.timing.scan_ms;
             let history = &track.sensed.history;
-            let shown: Vec<Square> = options
+            let mut shown: Vec<Square> = options
                 .iter()
-                .copied()
+                .map(|o| o.to)
                 .filter(|&sq| {
                     sq != guess
                         && board.piece_at(sq).is_none()
@@ -135,10 +137,43 @@ impl Arbiter {
                         && read_for_a_pass(history, sq, pawn, scan)
                 })
                 .collect();
-            if let [to] = shown[..] {
+            shown.dedup();
+            let [to] = shown[..] else {
+                continue;
+            };
+            // The board kept no snapshots from before the last commit, but when each square
+            // last changed: a square no ply since has touched, shown nothing or a lying
+            // piece by the record, changed only if a piece stood there for a pass.
+            let later_plies: Vec<Move> = self
+                .ply_index(ply)
+                .map(|i| {
+                    self.game
+                        .record()
+                        .iter()
+                        .skip(i + 1)
+                        .filter(|p| p.board == b)
+                        .map(|p| p.mv)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let still_lying = |from: Square| {
+                history
+                    .iter()
+                    .any(|s| s.t_ms >= asked_at && s.cells.get(from).to_piece() == pawn)
+                    || (track.sensed.changed_at[from.to_usize()] > asked_at
+                        && !later_plies.iter().any(|&m| touched(m).contains(from)))
+            };
+            let mut went: Vec<Square> = options
+                .iter()
+                .filter(|o| o.to == to && !still_lying(o.from))
+                .map(|o| o.from)
+                .collect();
+            went.sort();
+            went.dedup();
+            if let [from] = went[..] {
                 // Refused only if the record cannot take it (a later move through the
                 // square): the question stays for the TD.
-                let _ = self.choose_hidden_move(ply, to);
+                let _ = self.choose_hidden_move(ply, Some(from), to);
             }
         }
     }

@@ -6,7 +6,7 @@
 use shakmaty::{Color, Move, Role, Square};
 
 use super::track::{BeforeLastPly, OwedPress, PendingPress, StableCommit, Track, UnexplainedPress};
-use super::{AlertKind, Arbiter, Output, PlyRef, Subject, color_name, role_name};
+use super::{AlertKind, Arbiter, HiddenOption, Output, PlyRef, Subject, color_name, role_name};
 use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat, with_promotion};
 use crate::sensing::{
@@ -789,8 +789,15 @@ impl Arbiter {
         // The last ply moved a promoted piece laid on its side, and the reply is legal
         // wherever else it could have gone too: where it went, only the players can say.
         let options = hidden_landings(&state, self.game.rules(), &before, first, pair.plies[1]);
-        if options.len() > 1 && !self.asked_where(before.ply) {
-            self.ask_hidden_move(b, before.ply, first.from(), options, &[]);
+        if options.len() > 1
+            && !self.asked_where(before.ply)
+            && let Some(from) = first.from()
+        {
+            let options = options
+                .into_iter()
+                .map(|to| HiddenOption { from, to })
+                .collect();
+            self.ask_hidden_move(b, before.ply, options);
         }
         let second = Candidate {
             plies: [pair.plies[1]].into_iter().collect(),
@@ -1290,7 +1297,7 @@ impl Arbiter {
                 return false;
             };
             ply.board == board
-                && options.iter().any(|&to| {
+                && options.iter().any(|&HiddenOption { to, .. }| {
                     let mut trial = self.game.clone();
                     let mv = Move::Normal {
                         role,
@@ -1372,19 +1379,11 @@ impl Arbiter {
         let Some(first) = tied.first() else {
             return;
         };
-        let options: Vec<Square> = tied
+        let options: Vec<HiddenOption> = tied
             .iter()
             .filter_map(|c| c.plies.last())
-            .map(|m| m.to())
+            .filter_map(|m| hidden_option(*m))
             .collect();
-        let from = first.plies.last().and_then(|m| m.from());
-        // Several pieces may lie on their side: each square the moves start from is named.
-        let mut froms: Vec<Square> = tied
-            .iter()
-            .filter_map(|c| c.plies.last().and_then(|m| m.from()))
-            .collect();
-        froms.sort();
-        froms.dedup();
         let mover = self.game.board(b).turn();
         let number = self.game.board(b).fullmoves();
         let cells = self.tracks[b].sensed.cells;
@@ -1394,7 +1393,7 @@ impl Arbiter {
             color: mover,
             number,
         };
-        self.ask_hidden_move(b, ply, from, options, &froms);
+        self.ask_hidden_move(b, ply, options);
     }
 
     /// Both presses read at once, tied between a promoted piece laid on its side going
@@ -1427,55 +1426,52 @@ impl Arbiter {
             color: self.game.board(b).turn(),
             number: self.game.board(b).fullmoves(),
         };
-        let from = first.plies.first().and_then(|m| m.from());
-        let options: Vec<Square> = pushes
+        let options: Vec<HiddenOption> = pushes
             .iter()
             .filter_map(|k| k.plies.first())
-            .map(|m| m.to())
+            .filter_map(|m| hidden_option(*m))
             .collect();
         let cells = self.tracks[b].sensed.cells;
         self.commit_press(b, pending, first, &cells, true);
         if options.len() > 1 {
-            self.ask_hidden_move(b, ply, from, options, &[]);
+            self.ask_hidden_move(b, ply, options);
         }
     }
 
-    /// The TD is asked where the promoted piece on `from` (a pawn on its side) went with
-    /// `ply`: to one of `options`, the first recorded for now. `froms`: the squares the
-    /// pieces that may have moved stood on, when several lay on their side.
-    fn ask_hidden_move(
-        &mut self,
-        b: BoardId,
-        ply: PlyRef,
-        from: Option<Square>,
-        options: Vec<Square>,
-        froms: &[Square],
-    ) {
-        let listed: Vec<String> = options.iter().map(Square::to_string).collect();
-        let pieces = match froms {
-            [_, _, ..] => format!(
-                "pieces on {} (pawns on their side)",
-                froms
-                    .iter()
-                    .map(Square::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            _ => format!(
-                "piece on {} (pawn on its side)",
-                from.map_or_else(|| "?".to_owned(), |s| s.to_string())
-            ),
-        };
-        self.raise(
-            b,
-            AlertKind::Promotion,
-            from,
-            format!(
-                "{} pressed with no visible change: the promoted {pieces} may have moved to {}; recorded {} for now",
+    /// The TD is asked where the promoted piece (a pawn on its side) went with `ply`: one
+    /// of `options`, the first recorded for now. Several pieces may lie on their side:
+    /// then each option names the square its piece left too.
+    fn ask_hidden_move(&mut self, b: BoardId, ply: PlyRef, options: Vec<HiddenOption>) {
+        let mut froms: Vec<Square> = options.iter().map(|o| o.from).collect();
+        froms.sort();
+        froms.dedup();
+        let several = froms.len() > 1;
+        let listed: Vec<String> = options.iter().map(|o| o.text(several)).collect();
+        let detail = match froms[..] {
+            [from] => format!(
+                "{} pressed with no visible change: the promoted piece on {from} (pawn on its side) may have moved to {}; recorded {} for now",
                 color_name(ply.color),
                 listed.join(", "),
                 listed.first().cloned().unwrap_or_default()
             ),
+            _ => format!(
+                "{} pressed with no visible change: one of the promoted pieces on {} (pawns on their side) may have moved: {}; recorded {} for now",
+                color_name(ply.color),
+                froms
+                    .iter()
+                    .map(Square::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                listed.join(", "),
+                listed.first().cloned().unwrap_or_default()
+            ),
+        };
+        let from = options.first().map(|o| o.from);
+        self.raise(
+            b,
+            AlertKind::Promotion,
+            from,
+            detail,
             Subject::HiddenMove { ply, options },
         );
     }
@@ -1773,4 +1769,12 @@ fn squares_of(r: &sensing::Residual) -> Vec<String> {
     v.sort();
     v.dedup();
     v
+}
+
+/// A hidden piece's move as a question's option (a drop moves no piece: none).
+fn hidden_option(m: Move) -> Option<HiddenOption> {
+    Some(HiddenOption {
+        from: m.from()?,
+        to: m.to(),
+    })
 }

@@ -177,7 +177,9 @@ impl Arbiter {
             TdAction::Dismiss { alert } => self.dismiss(*alert),
             TdAction::LetStand { alert } => self.let_stand(*alert),
             TdAction::SetPromotion { ply, role } => self.set_promotion(*ply, *role),
-            TdAction::ChooseHiddenMove { ply, to } => self.choose_hidden_move(*ply, *to),
+            TdAction::ChooseHiddenMove { ply, from, to } => {
+                self.choose_hidden_move(*ply, *from, *to)
+            }
             TdAction::SetDroppedPiece { ply, role } => self.set_dropped_piece(*ply, *role),
             TdAction::ChoosePair { ply, moves } => self.choose_pair(*ply, moves),
             TdAction::ClaimIllegal { ply } => self.claim_illegal(*ply),
@@ -375,7 +377,12 @@ impl Arbiter {
     }
 
     /// Where a promoted piece that could not be seen moving went.
-    pub(super) fn choose_hidden_move(&mut self, ply: PlyRef, to: Square) -> Result<(), Refusal> {
+    pub(super) fn choose_hidden_move(
+        &mut self,
+        ply: PlyRef,
+        named: Option<Square>,
+        to: Square,
+    ) -> Result<(), Refusal> {
         let i = self.recorded(ply)?;
         let old = self
             .game
@@ -401,11 +408,24 @@ impl Arbiter {
                 .filter(|m| m.to() == to && m.from().is_some_and(f))
                 .collect::<Vec<Move>>()
         };
-        let mv = match reaching(&|f| f == from).first() {
-            Some(&m) => m,
-            None => match reaching(&unseen)[..] {
-                [m] => m,
-                _ => return Err(Refusal::CannotReach { ply, from, to }),
+        // The piece the TD named, if any: the recorded one or another lying piece.
+        let mv = match named {
+            Some(named) => match reaching(&|f| f == named && (f == from || unseen(f))).first() {
+                Some(&m) => m,
+                None => {
+                    return Err(Refusal::CannotReach {
+                        ply,
+                        from: named,
+                        to,
+                    });
+                }
+            },
+            None => match reaching(&|f| f == from).first() {
+                Some(&m) => m,
+                None => match reaching(&unseen)[..] {
+                    [m] => m,
+                    _ => return Err(Refusal::CannotReach { ply, from, to }),
+                },
             },
         };
         self.game

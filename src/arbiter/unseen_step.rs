@@ -6,7 +6,7 @@
 use shakmaty::{Color, Move, Rank, Role, Square};
 
 use super::track::UnseenStep;
-use super::{AlertKind, Arbiter, PlyRef, Subject, color_name};
+use super::{AlertKind, Arbiter, HiddenOption, PlyRef, Subject, color_name};
 use crate::BoardId;
 use crate::sensing::Snapshot;
 
@@ -122,7 +122,10 @@ impl Arbiter {
             detail,
             Subject::HiddenMove {
                 ply: step.ply,
-                options: vec![recorded, other],
+                options: vec![
+                    HiddenOption { from, to: recorded },
+                    HiddenOption { from, to: other },
+                ],
             },
         );
     }

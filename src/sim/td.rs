@@ -40,6 +40,7 @@ pub fn truthful_answers(truth: &Match, outputs: &[Output]) -> Vec<TdAction> {
                 Subject::HiddenMove { ply, .. } => {
                     truth_ply(*ply).map(|m| TdAction::ChooseHiddenMove {
                         ply: *ply,
+                        from: m.from(),
                         to: m.to(),
                     })
                 }
@@ -105,7 +106,11 @@ pub fn truthful_answers_with_late(
             // A promoted piece laid on its side moved as the match ended: where it went.
             Subject::HiddenMove { ply, .. } if is_next_after(truth, ply) => {
                 if let Some(&(_, m)) = late.iter().find(|(b, _)| *b == ply.board) {
-                    answers.push(TdAction::ChooseHiddenMove { ply, to: m.to() });
+                    answers.push(TdAction::ChooseHiddenMove {
+                        ply,
+                        from: m.from(),
+                        to: m.to(),
+                    });
                 }
             }
             _ => {}

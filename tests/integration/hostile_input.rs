@@ -376,9 +376,12 @@ fn td_action() -> impl Strategy<Value = TdAction> {
             prop::sample::select(shakmaty::Role::ALL.to_vec())
         )
             .prop_map(|(ply, role)| TdAction::SetPromotion { ply, role }),
-        (ply_ref(), 0u32..64).prop_map(|(ply, i)| TdAction::ChooseHiddenMove {
-            ply,
-            to: shakmaty::Square::new(i),
+        (ply_ref(), prop::option::of(0u32..64), 0u32..64).prop_map(|(ply, from, i)| {
+            TdAction::ChooseHiddenMove {
+                ply,
+                from: from.map(shakmaty::Square::new),
+                to: shakmaty::Square::new(i),
+            }
         }),
         ply_ref().prop_map(|ply| TdAction::ClaimIllegal { ply }),
         (0u64..12).prop_map(|alert| TdAction::LetStand { alert }),

@@ -636,6 +636,7 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
 /// The TD's answer to where Black's lying queen went from h1 with its 6th move: e4.
 fn queen_went_to_e4() -> TdAction {
     TdAction::ChooseHiddenMove {
+        from: None,
         ply: PlyRef {
             board: A,
             color: Black,
@@ -1148,6 +1149,7 @@ fn a_pawn_knocked_just_after_a_lying_queen_s_unseen_move_is_displaced_not_an_ill
             .knock(A, "b2", "c3")
             .wait(4000)
             .td(TdAction::ChooseHiddenMove {
+                from: None,
                 ply: PlyRef {
                     board: A,
                     color: White,
@@ -1500,5 +1502,119 @@ fn a_lying_capture_promotion_shown_late_beside_a_king_off_its_rank_is_the_captur
             late >= 6,
             "h8 shown empty after the message only {late} times"
         );
+    }
+}
+
+/// The TD's answer to a White promotion on board A at move `number`: a queen.
+fn white_queen(number: u32) -> TdAction {
+    TdAction::SetPromotion {
+        ply: PlyRef {
+            board: A,
+            color: White,
+            number,
+        },
+        role: Role::Queen,
+    }
+}
+
+/// White on board A (a board that never reads a lying pawn) has two queens laid on their
+/// side, from `hxg8` and `gxh8`, and moves the one on h8 to g7 unseen, pressed (the TD is
+/// asked where it went); Black answers `e6`. `offset` shifts the scan's phase.
+fn two_lying_queens_and_h8_to_g7_unseen(offset: Millis) -> Scene {
+    let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+    s.pawn_on_the_seventh();
+    s.h7_takes_g8_laid_down().press(A, White).wait(1500);
+    s.td(white_queen(5));
+    s.mv(A, "b7", "b6", 'p')
+        .mv(A, "g2", "g4", 'P')
+        .mv(A, "b6", "b5", 'p')
+        .mv(A, "g4", "g5", 'P')
+        .mv(A, "b5", "b4", 'p')
+        .mv(A, "g5", "g6", 'P')
+        .mv(A, "c7", "c6", 'p')
+        .mv(A, "g6", "g7", 'P')
+        .mv(A, "c6", "c5", 'p');
+    s.lift(A, "g7")
+        .wait(300)
+        .lift(A, "h8")
+        .wait(300)
+        .place(A, "h8", 'P')
+        .lay_down(A, "h8")
+        .wait(300)
+        .press(A, White)
+        .wait(1500);
+    s.td(white_queen(10));
+    s.mv(A, "d7", "d6", 'p');
+    s.wait(offset);
+    s.lift(A, "h8")
+        .wait(300)
+        .place(A, "g7", 'P')
+        .lay_down(A, "g7")
+        .wait(100)
+        .press(A, White)
+        .wait(1500);
+    s.mv(A, "e7", "e6", 'p');
+    s
+}
+
+/// The TD's answer to where White's 11th move on board A went: to g7, the piece that
+/// went named or not.
+fn went_to_g7(from: Option<&str>) -> TdAction {
+    TdAction::ChooseHiddenMove {
+        ply: PlyRef {
+            board: A,
+            color: White,
+            number: 11,
+        },
+        from: from.map(|f| f.parse().unwrap()),
+        to: "g7".parse().unwrap(),
+    }
+}
+
+/// Two lying queens moved unseen (`two_lying_queens_and_h8_to_g7_unseen`), the TD not
+/// answering. Then the player straightens the queen on g8 (stood up a moment, laid down
+/// again: the board reads a pawn there for a pass), `a3 f6` are played, and the player
+/// straightens the one on g7. The pawn read on g7 is where the piece went; the one on g8,
+/// two moves before, says the queen there never left: it was the h8 queen (`Qhg7`),
+/// whichever the record guessed (at these offsets, the g8 queen's `Qg2`).
+#[test]
+fn of_two_lying_queens_the_one_read_where_it_stood_did_not_go() {
+    for offset in offsets(10) {
+        let mut s = two_lying_queens_and_h8_to_g7_unseen(offset * 41);
+        s.lift(A, "g8")
+            .wait(150)
+            .place(A, "g8", 'P')
+            .wait(300)
+            .lay_down(A, "g8")
+            .wait(1000);
+        s.mv(A, "a2", "a3", 'P').mv(A, "f7", "f6", 'p');
+        s.lift(A, "g7")
+            .wait(150)
+            .place(A, "g7", 'P')
+            .wait(300)
+            .lay_down(A, "g7")
+            .wait(1500);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A)[20..],
+            ["Qhg7", "e6", "a3", "f6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(p.open(Promotion), 0, "offset {offset}\n{}", p.dump());
+    }
+}
+
+/// Two lying queens moved unseen (`two_lying_queens_and_h8_to_g7_unseen`): the TD's
+/// answer names the queen that went, h8's, and the record takes it, though the g8 queen
+/// reaches g7 too. An answer naming only the square keeps the piece the record guessed.
+#[test]
+fn the_td_names_which_of_two_lying_queens_went() {
+    for (from, want) in [(Some("h8"), "Qhg7"), (Some("g8"), "Qgg7"), (None, "Qgg7")] {
+        let mut s = two_lying_queens_and_h8_to_g7_unseen(0);
+        s.wait(500).td(went_to_g7(from));
+        let p = s.run(3000);
+        assert_eq!(p.sans(A)[20..], [want, "e6"], "{from:?}\n{}", p.dump());
+        assert_eq!(p.open(Promotion), 0, "{from:?}\n{}", p.dump());
     }
 }

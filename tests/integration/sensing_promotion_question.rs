@@ -194,6 +194,7 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
     let answered = s.t + 1500;
     s.wait(1500).td(TdAction::ChooseHiddenMove {
         ply: hidden,
+        from: None,
         to: "d5".parse().unwrap(),
     });
     let p = s.run(3000);
@@ -214,7 +215,7 @@ fn a_reply_legal_where_the_player_says_a_hidden_piece_went_is_no_illegal_move() 
         unreachable!()
     };
     assert_eq!(
-        options.first().map(|s| s.to_string()).as_deref(),
+        options.first().map(|o| o.to.to_string()).as_deref(),
         Some("g2")
     );
     let reply = p
@@ -278,6 +279,7 @@ fn a_hidden_piece_taken_at_once_where_it_went_is_no_capture_of_the_taker() {
             .press(A, White)
             .wait(1500)
             .td(TdAction::ChooseHiddenMove {
+                from: None,
                 ply: PlyRef {
                     board: A,
                     color: Black,

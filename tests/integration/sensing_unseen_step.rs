@@ -41,6 +41,7 @@ fn step_taken_at_once(offset: u64, to: &str, answer: Option<&str>) -> Scene {
     if let Some(to) = answer {
         s.td(TdAction::ChooseHiddenMove {
             ply: step_ply(),
+            from: None,
             to: to.parse().unwrap(),
         });
     }
@@ -71,7 +72,7 @@ fn questions(p: &crate::common::scene::Played) -> Vec<Vec<String>> {
         .filter(|a| a.kind == AlertKind::UnseenMove)
         .filter_map(|a| match &a.subject {
             Subject::HiddenMove { ply, options } if *ply == step_ply() => {
-                Some(options.iter().map(ToString::to_string).collect())
+                Some(options.iter().map(|o| o.to.to_string()).collect())
             }
             _ => None,
         })

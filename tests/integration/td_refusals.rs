@@ -149,6 +149,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
         &mut arb,
         TdAction::ChooseHiddenMove {
             ply: nf3,
+            from: None,
             to: Square::G3,
         },
     );
@@ -165,6 +166,7 @@ fn record_edits_that_cannot_be_made_are_refused() {
         &mut arb,
         TdAction::ChooseHiddenMove {
             ply: unknown,
+            from: None,
             to: Square::G3,
         },
     );
@@ -333,6 +335,7 @@ fn a_drop_has_nowhere_else_to_have_gone() {
         &mut arb,
         TdAction::ChooseHiddenMove {
             ply: drop,
+            from: None,
             to: Square::E6,
         },
     );

@@ -176,9 +176,21 @@ fn alert_card(ui: &mut Ui, console: &mut Console, desk: &Desk<'_>, a: &Alert) {
                 Subject::HiddenMove { ply, options },
             ) => {
                 ui.label("Where did it go?");
-                for to in options {
-                    if ui.button(format!("to {to}")).clicked() {
-                        source.td(TdAction::ChooseHiddenMove { ply: *ply, to: *to });
+                // Two pieces lying on their side may reach the same square: then each
+                // button names the piece's square too.
+                let several = options.iter().any(|o| o.from != options[0].from);
+                for o in options {
+                    let name = if several {
+                        o.text(true)
+                    } else {
+                        format!("to {}", o.to)
+                    };
+                    if ui.button(name).clicked() {
+                        source.td(TdAction::ChooseHiddenMove {
+                            ply: *ply,
+                            from: several.then_some(o.from),
+                            to: o.to,
+                        });
                     }
                 }
             }
