@@ -417,6 +417,98 @@ fn a_pawn_step_the_board_never_showed_is_put_right_by_the_td() {
 }
 
 #[test]
+fn of_two_lying_queens_the_td_clicks_the_one_that_went() {
+    let sim = SimMatch::new("uscf-bughouse");
+    let mut h = harness(&sim);
+    sim.start(BoardId::A);
+    let a = BoardId::A;
+    let white_pawn = Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    };
+    // A pawn takes on `to`, is laid on its side there and pressed; the TD hears "queen".
+    let promote_lying = |h: &mut Harness<'static, TandemApp>, from: &str, to: &str| {
+        sim.act_in_turn(
+            a,
+            [
+                (PhysicalAction::Lift { square: sq(from) }, 200),
+                (PhysicalAction::Lift { square: sq(to) }, 200),
+                (
+                    PhysicalAction::Place {
+                        square: sq(to),
+                        piece: white_pawn,
+                    },
+                    0,
+                ),
+                (PhysicalAction::LayDown { square: sq(to) }, 300),
+                (PhysicalAction::PressClock { by: Color::White }, 2500),
+            ],
+        );
+        h.run();
+        h.get_by_role_and_label(A11y::Button, "Queen").click();
+        h.run();
+    };
+    for (from, to) in [
+        ("h2", "h4"),
+        ("g7", "g5"),
+        ("h4", "g5"),
+        ("a7", "a6"),
+        ("g5", "g6"),
+        ("a6", "a5"),
+        ("g6", "h7"),
+        ("a5", "a4"),
+    ] {
+        sim.play(a, sq(from), sq(to));
+    }
+    promote_lying(&mut h, "h7", "g8");
+    for (from, to) in [
+        ("b7", "b6"),
+        ("g2", "g4"),
+        ("b6", "b5"),
+        ("g4", "g5"),
+        ("b5", "b4"),
+        ("g5", "g6"),
+        ("c7", "c6"),
+        ("g6", "g7"),
+        ("c6", "c5"),
+    ] {
+        sim.play(a, sq(from), sq(to));
+    }
+    promote_lying(&mut h, "g7", "h8");
+    sim.play(a, sq("d7"), sq("d6"));
+    // The h8 queen goes to g7 unseen (set down on its side at once), pressed.
+    sim.act_in_turn(
+        a,
+        [
+            (PhysicalAction::Lift { square: sq("h8") }, 300),
+            (
+                PhysicalAction::Place {
+                    square: sq("g7"),
+                    piece: white_pawn,
+                },
+                0,
+            ),
+            (PhysicalAction::LayDown { square: sq("g7") }, 100),
+            (PhysicalAction::PressClock { by: Color::White }, 2500),
+        ],
+    );
+    h.run();
+    let v = sim.view();
+    assert!(
+        v.open_alerts().any(|a| a.kind == AlertKind::Promotion),
+        "{:?}",
+        v.alerts
+    );
+    // Both queens reach g7: each button names the queen's square.
+    h.get_by_role_and_label(A11y::Button, "g8 to g7");
+    h.get_by_role_and_label(A11y::Button, "h8 to g7").click();
+    h.run();
+    let v = sim.view();
+    assert!(v.open_alerts().all(|a| a.kind != AlertKind::Promotion));
+    assert_eq!(v.record.last().map(|p| p.san.as_str()), Some("Qhg7"));
+}
+
+#[test]
 fn a_drop_taken_at_once_is_named_by_the_td() {
     // A knight dropped on d4 and taken at once by the e3 pawn, faster than the scan passes
     // d4: the board shows only the pawn's capture. Tried at successive moments of the scan
