@@ -22,10 +22,12 @@ impl Arbiter {
         mv: Move,
         window: &[Snapshot],
     ) {
+        // The pawn itself shown there: another piece of its side on the square (the
+        // player's next move landing where the pawn was taken) is no sight of it.
         let shown = |sq: Square, color: Color| {
             window
                 .iter()
-                .any(|s| s.cells.get(sq).color() == Some(color))
+                .any(|s| s.cells.get(sq).to_piece() == Some(color.pawn()))
         };
         let earlier = self.tracks[b].presses.unseen_step.take();
         if let Some(step) = first_step(ply.color, mv) {

@@ -203,6 +203,21 @@ fn setups_that_once_failed() {
             promotion: PromotionToken::LaidDown,
             seed: 12_368_408_202_403_378_643,
         },
+        // And the fresh sweep of seed 16500000191's, failing the same way on 74d1576,
+        // passes once another piece of the stepping pawn's side landing on the step's
+        // square is no sight of the pawn: in Transfer Chess on a Bluetooth board,
+        // Black's `c5` never shown landing, taken at once en passant (`bxc6`), and
+        // Black's knight set down on c5 before the capture was judged, read as `c6
+        // bxc6` with no question asked.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::LaidDown,
+            seed: 18_233_855_438_972_357_144,
+        },
         // The session of 2026-11-29 from 08:42 UTC. The fresh sweep of seed
         // 15800000163's, failing the same way on f7f3c2b, where the session began,
         // passes once a stop on the piece's own way counts like one off it: on a
@@ -2948,18 +2963,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 12_808_708_556_776_506_177,
-        },
-        // The same sweep, failing the same way on 74d1576: in Transfer Chess on a
-        // Bluetooth board, Black's `c5` never shown landing, taken at once en passant
-        // (`bxc6`), read as `c6 bxc6` with no question asked.
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [false, true],
-            increment_s: 5,
-            promotion: PromotionToken::LaidDown,
-            seed: 18_233_855_438_972_357_144,
         },
         // The fresh sweep of seed 16100000173 (session of 2026-11-29 from 08:42 UTC) on
         // its final sensing, failing the same way on f7f3c2b: on two Bluetooth boards,

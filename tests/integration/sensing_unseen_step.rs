@@ -11,6 +11,7 @@ use crate::common::scene::Scene;
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::arbiter::{AlertKind, PlyRef, Subject, TdAction};
+use tandem::dgt::ClockSide;
 
 /// Board A (Bluetooth) at 1.a3 f5 2.a4 f4; White's pawn from g2 goes to `to`, stands there
 /// 100 ms, and Black's f4 pawn takes it (landing on g3); then 4.h3. The TD answers the
@@ -172,4 +173,82 @@ fn a_one_step_taken_before_the_board_showed_it_is_asked_about_too() {
         assert_eq!(p.open(AlertKind::UnseenMove), 0, "offset {offset}");
     }
     assert!(unseen >= 4, "the pawn went unseen only {unseen} times");
+}
+
+/// Two steps and en passant never shown, as above, but White's next move lands on the
+/// step's square at once: on a Bluetooth board (1.e3 f5 2.a3 f4), `g4 fxg3` and the queen
+/// set down on g4 (`Qg4`) before Black's press message came. The queen on g4 is no sight
+/// of the pawn there: the TD is still asked which step it was. At 16 offsets, where the
+/// pawn never showed and the queen showed on g4 before the capture was judged, the
+/// question must be asked; so it must at least 4 times.
+#[test]
+fn a_step_taken_en_passant_is_asked_about_though_the_next_move_lands_on_its_square() {
+    let mut relevant = 0;
+    for offset in 0..16 {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "e2", "e3", 'P')
+            .mv(A, "f7", "f5", 'p')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "f5", "f4", 'p');
+        s.wait(offset * 37);
+        s.lift(A, "g2")
+            .wait(150)
+            .place(A, "g4", 'P')
+            .wait(40)
+            .press(A, White)
+            .wait(60)
+            .lift(A, "g4")
+            .wait(150)
+            .lift(A, "f4")
+            .wait(150)
+            .place(A, "g3", 'p')
+            .wait(100)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(200)
+            .lift(A, "d1")
+            .wait(250)
+            .place(A, "g4", 'Q')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "h7", "h6", 'p');
+        let p = s.run(3000);
+        let pawn_unseen = !s
+            .seen(A, "g3")
+            .iter()
+            .chain(s.seen(A, "g4").iter())
+            .any(|(_, p)| p.is_some_and(|p| p.char() == 'P'));
+        // Unseen, the one step is recorded until the TD answers; shown, the two.
+        let step = if pawn_unseen { "g3" } else { "g4" };
+        assert_eq!(
+            p.sans(A),
+            ["e3", "f5", "a3", "f4", step, "fxg3", "Qg4", "h6"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        // Black's press message: White's clock (on the left) reported running again.
+        let message = s.running_reported(A, pressed, ClockSide::Left);
+        let queen = s
+            .seen(A, "g4")
+            .into_iter()
+            .find(|(_, p)| p.is_some_and(|p| p.char() == 'Q'))
+            .map(|(t, _)| t);
+        if pawn_unseen
+            && let (Some(m), Some(q)) = (message, queen)
+            && q < m + 550
+        {
+            relevant += 1;
+            assert_eq!(
+                questions(&p),
+                [["g3", "g4"]],
+                "offset {offset}\n{}",
+                p.dump()
+            );
+        }
+    }
+    assert!(
+        relevant >= 4,
+        "the queen landed before the capture was judged only {relevant} times"
+    );
 }
