@@ -137,6 +137,7 @@ impl Arbiter {
                         && read_for_a_pass(history, sq, pawn, scan)
                 })
                 .collect();
+            shown.sort();
             shown.dedup();
             let [to] = shown[..] else {
                 continue;

@@ -1447,23 +1447,21 @@ impl Arbiter {
         froms.dedup();
         let several = froms.len() > 1;
         let listed: Vec<String> = options.iter().map(|o| o.text(several)).collect();
-        let detail = match froms[..] {
-            [from] => format!(
-                "{} pressed with no visible change: the promoted piece on {from} (pawn on its side) may have moved to {}; recorded {} for now",
-                color_name(ply.color),
-                listed.join(", "),
-                listed.first().cloned().unwrap_or_default()
+        let (pieces, moved) = match froms[..] {
+            [from] => (
+                format!("the promoted piece on {from} (pawn on its side)"),
+                "may have moved to",
             ),
-            _ => format!(
-                "{} pressed with no visible change: one of the promoted pieces on {} (pawns on their side) may have moved: {}; recorded {} for now",
-                color_name(ply.color),
-                froms
-                    .iter()
-                    .map(Square::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                listed.join(", "),
-                listed.first().cloned().unwrap_or_default()
+            _ => (
+                format!(
+                    "one of the promoted pieces on {} (pawns on their side)",
+                    froms
+                        .iter()
+                        .map(Square::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "may have moved:",
             ),
         };
         let from = options.first().map(|o| o.from);
@@ -1471,7 +1469,12 @@ impl Arbiter {
             b,
             AlertKind::Promotion,
             from,
-            detail,
+            format!(
+                "{} pressed with no visible change: {pieces} {moved} {}; recorded {} for now",
+                color_name(ply.color),
+                listed.join(", "),
+                listed.first().cloned().unwrap_or_default()
+            ),
             Subject::HiddenMove { ply, options },
         );
     }
