@@ -26,6 +26,18 @@ fn pawn_in_hand_and_on_the_seventh(a: EmulatorConfig) -> Scene {
     s
 }
 
+/// US Chess bughouse, board A a Bluetooth board (a 500 ms scan) that never reads a
+/// lying pawn.
+fn bluetooth_lying_pawns_unseen() -> Scene {
+    Scene::bluetooth_a_as(
+        "uscf-bughouse",
+        EmulatorConfig {
+            lying_pawn_flicker: 0.0,
+            ..EmulatorConfig::bluetooth()
+        },
+    )
+}
+
 /// White on A holds a pawn (Black on B took one) and has a queen from h7xg8 laid on its
 /// side on g8; Black has answered a4-a3. Board A never reads a lying pawn (the reads
 /// a scenario relies on come from the hands, so that they are known).
@@ -588,13 +600,7 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
     let pawn = Some(pc('p'));
     let mut relevant = 0;
     for phase in 0..24 {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                lying_pawn_flicker: 0.0,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = bluetooth_lying_pawns_unseen();
         s.black_pawn_on_g2();
         s.gxh1_queen_laid_down();
         s.mv(A, "c2", "c4", 'P');
@@ -1353,13 +1359,7 @@ fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
 fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
     let mut within = 0;
     for offset in offsets(40) {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                lying_pawn_flicker: 0.0,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = bluetooth_lying_pawns_unseen();
         s.mv(B, "e2", "e4", 'P')
             .mv(B, "h7", "h5", 'p')
             .take(B, "d1", "h5", 'Q')
@@ -1438,13 +1438,7 @@ fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
 fn a_lying_capture_promotion_shown_late_beside_a_king_off_its_rank_is_the_capture() {
     let mut late = 0;
     for offset in offsets(40) {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                lying_pawn_flicker: 0.0,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = bluetooth_lying_pawns_unseen();
         s.mv(A, "h2", "h4", 'P')
             .mv(A, "g8", "f6", 'n')
             .mv(A, "h4", "h5", 'P')
