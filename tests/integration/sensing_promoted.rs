@@ -402,11 +402,7 @@ fn a_piece_lifted_to_reply_after_the_press_is_no_victim_of_a_lying_queen() {
             s.seen(A, "g7"),
             p.dump()
         );
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
     }
     assert!(
         relevant >= 6,
@@ -458,7 +454,7 @@ fn a_lying_queen_read_as_a_pawn_for_a_while_is_no_piece_missing_once_it_lies_unr
             p.dump()
         );
         assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
+            p.raised_only(Promotion),
             "offset {offset}: h1 {:?}\n{}",
             s.seen(A, "h1"),
             p.dump()
@@ -537,11 +533,7 @@ fn rook_moved_after_the_queen(p: &Played, offset: Millis) {
         p.dump()
     );
     assert_eq!(sans[11], "Rh6", "offset {offset}\n{}", p.dump());
-    assert!(
-        p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-        "offset {offset}\n{}",
-        p.dump()
-    );
+    assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
 }
 
 #[test]
@@ -672,11 +664,7 @@ fn assert_read_on_a(p: &Played, at: &str, sans: &[&str], answered: bool) {
     if answered {
         assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
     }
-    assert!(
-        p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-        "{at}\n{}",
-        p.dump()
-    );
+    assert!(p.raised_only(Promotion), "{at}\n{}", p.dump());
 }
 
 /// `lying_queen_on_h1_and_a_pawn_in_hand` on a board A that never reads a lying pawn
@@ -1329,11 +1317,7 @@ fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
             "offset {offset}\n{}",
             p.dump()
         );
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
     }
     if std::env::var("TANDEM_OFFSET").is_err() {
         assert!(
@@ -1485,11 +1469,7 @@ fn a_lying_capture_promotion_shown_late_beside_a_king_off_its_rank_is_the_captur
             "offset {offset}\n{}",
             p.dump()
         );
-        assert!(
-            p.alerts().iter().all(|(kind, _)| *kind == Promotion),
-            "offset {offset}\n{}",
-            p.dump()
-        );
+        assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
     }
     if std::env::var("TANDEM_OFFSET").is_err() {
         assert!(

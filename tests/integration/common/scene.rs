@@ -473,6 +473,11 @@ impl Played {
             .collect()
     }
 
+    /// Were all the alerts raised of this kind (or none raised)?
+    pub fn raised_only(&self, kind: AlertKind) -> bool {
+        self.raised.iter().all(|a| a.kind == kind)
+    }
+
     pub fn dump(&self) -> String {
         let mut s = format!(
             "A: {:?}\nB: {:?}\n",
