@@ -287,6 +287,10 @@ mod tests {
         let e = parse_journal(&bad).unwrap_err();
         assert_eq!(e.line, 4, "{e}");
         assert!(e.message.contains("no square"), "{e}");
+        let bad = text.replace(r#""from":"h8""#, r#""from":"h9""#);
+        let e = parse_journal(&bad).unwrap_err();
+        assert_eq!(e.line, 7, "{e}");
+        assert!(e.message.contains("no square"), "{e}");
     }
 
     #[test]
