@@ -583,6 +583,11 @@ impl Arbiter {
         landed_at: Option<Millis>,
         window: &[sensing::Snapshot],
     ) {
+        // The mover's own move committed, a promoted pawn of the mover's whose square has
+        // stood empty two scans with nothing of the mover's set down since was laid on
+        // its side (when its player remembered to): taken so before the mover's pieces
+        // are counted.
+        self.settle_tokens(b);
         let mover = self.mover_since_last_commit(b);
         let expect = self.committed_expect(b);
         let cells = self.tracks[b].sensed.cells;
@@ -731,9 +736,18 @@ impl Arbiter {
         let scan = track.timing.scan_ms;
         let sensed = &track.sensed;
         let settled = |sq: Square| sensed.steady_for(sq, now) >= scan;
+        // A promoted pawn of the mover's, its square empty less than two scans: laid on
+        // its side now and then read for a pass, it is taken as lying once the square
+        // has stood empty that long (`settle_tokens`, which the recheck follows).
+        let tokens = &track.appearance.tokens;
+        let may_lie = |sq: Square| {
+            matches!(tokens.get(sq), Some(Token::Unsettled | Token::Pawn))
+                && sensed.steady_for(sq, now) < lying_when_empty_ms(scan)
+        };
         let monitor = &mut track.monitor;
         let report_missing: Vec<(Square, Piece)> = missing
             .iter()
+            .filter(|(m, _)| !may_lie(m.square))
             .filter(|(m, _)| {
                 (quiet && settled(m.square) && moved_to != Some(m.square))
                     || before.contains(m.square)
@@ -773,7 +787,14 @@ impl Arbiter {
         monitor.missing_recheck = others
             .iter()
             .filter(|_| quiet)
-            .map(|m| sensed.changed_at[m.square.to_usize()] + scan)
+            .map(|m| {
+                let since = sensed.changed_at[m.square.to_usize()];
+                if may_lie(m.square) {
+                    since + lying_when_empty_ms(scan)
+                } else {
+                    since + scan
+                }
+            })
             .chain(held.iter().chain(moved_piece).map(|m| {
                 // Held since it went, or since this commit: a moved piece taken at once
                 // may never have shown on its square.

@@ -1408,6 +1408,75 @@ fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
     );
 }
 
+/// Black's g2 pawn takes on h1 and is left standing there, a promoted pawn upright (read
+/// on every pass); White answers c2-c4. Then Black remembers: lays the pawn on its side,
+/// thinks `think_ms`, and moves g8-f6. At Black's commit h1 has stood empty for two
+/// scans with nothing of Black's set down since: the pawn laid down, as it would be
+/// taken a moment later, not a queen missing. Returns the match played and whether h1
+/// read a pawn for longer than a lying pawn reads as one.
+fn upright_then_laid_down_on_its_owner_s_turn(mut s: Scene, think_ms: Millis) -> (Played, bool) {
+    s.black_pawn_on_g2();
+    let start = s.t;
+    s.lift(A, "g2")
+        .wait(200)
+        .lift(A, "h1")
+        .wait(200)
+        .place(A, "h1", 'p')
+        .wait(300)
+        .press(A, Black)
+        .wait(1500)
+        .td(Scene::gxh1_is_a_queen());
+    s.mv(A, "c2", "c4", 'P');
+    s.lay_down(A, "h1").wait(think_ms);
+    s.mv(A, "g8", "f6", 'n');
+    s.mv(A, "d2", "d3", 'P');
+    let p = s.run(3000);
+    let h1 = s.seen(A, "h1");
+    let stood = h1
+        .iter()
+        .skip_while(|&&(t, x)| t <= start || x.is_none())
+        .collect::<Vec<_>>();
+    let upright = match stood[..] {
+        [(on, Some(_)), (off, None), ..] => off - on > 2000,
+        _ => false,
+    };
+    (p, upright)
+}
+
+/// The same on a USB board and on a Bluetooth one, Black thinking from 1.2 s (two
+/// Bluetooth scans and more) to 3 s: at 24 offsets each, the record must read
+/// `gxh1=Q c4 Nf6 d3` with only the promotion asked, h1 read standing every time.
+#[test]
+fn an_upright_promoted_pawn_laid_down_on_its_owner_s_turn_is_no_piece_missing() {
+    for bluetooth in [false, true] {
+        for offset in offsets(24) {
+            let mut s = if bluetooth {
+                Scene::bluetooth_a("uscf-bughouse")
+            } else {
+                Scene::new("uscf-bughouse")
+            };
+            s.wait(offset * 23);
+            let (p, upright) = upright_then_laid_down_on_its_owner_s_turn(s, 1200 + offset * 75);
+            assert!(
+                upright,
+                "bluetooth {bluetooth} offset {offset}\n{}",
+                p.dump()
+            );
+            assert_eq!(
+                p.sans(A)[9..],
+                ["gxh1=Q", "c4", "Nf6", "d3"],
+                "bluetooth {bluetooth} offset {offset}\n{}",
+                p.dump()
+            );
+            assert!(
+                p.raised_only(Promotion),
+                "bluetooth {bluetooth} offset {offset}\n{}",
+                p.dump()
+            );
+        }
+    }
+}
+
 /// On board A (a Bluetooth board, a 500 ms scan, that never reads a lying pawn), White's
 /// g7 pawn takes the rook on h8 and is laid on its side there, pressed at once; the scan
 /// may pass h8 only after the press message, so the rook's square shows empty late, as
