@@ -732,10 +732,13 @@ impl Arbiter {
         let track = &mut self.tracks[b];
         // At once only what has stood for a full scan: a knocked or moved piece is two
         // reports up to a scan apart, and its first half alone looks like a gone or extra
-        // piece.
+        // piece. A piece gone waits a little more: the half that shows where it went may
+        // come a few ms past a scan (a pass slower than the last, the serial line busy).
         let scan = track.timing.scan_ms;
+        let apart = track.timing.settle_ms;
         let sensed = &track.sensed;
         let settled = |sq: Square| sensed.steady_for(sq, now) >= scan;
+        let gone_long = |sq: Square| sensed.steady_for(sq, now) >= apart;
         // A promoted pawn of the mover's, its square empty less than two scans: laid on
         // its side now and then read for a pass, it is taken as lying once the square
         // has stood empty that long (`settle_tokens`, which the recheck follows).
@@ -749,7 +752,7 @@ impl Arbiter {
             .iter()
             .filter(|(m, _)| !may_lie(m.square))
             .filter(|(m, _)| {
-                (quiet && settled(m.square) && moved_to != Some(m.square))
+                (quiet && gone_long(m.square) && moved_to != Some(m.square))
                     || before.contains(m.square)
                     || monitor.missing_at_commit[mover].contains(m)
             })
@@ -792,7 +795,7 @@ impl Arbiter {
                 if may_lie(m.square) {
                     since + lying_when_empty_ms(scan)
                 } else {
-                    since + scan
+                    since + apart
                 }
             })
             .chain(held.iter().chain(moved_piece).map(|m| {
