@@ -19,8 +19,12 @@ pub(super) struct DropDebt {
     pub role: Role,
     pub ply: PlyRef,
     pub square: Square,
-    /// When the grace period ends.
+    /// When the grace period ends (or, stretched, is looked at again).
     pub due: Millis,
+    /// The latest the grace stretches while the partner board still judges a press: the
+    /// capture may be in it, pressed before the drop but read only once the presses
+    /// around it are (a fast pair the clock never showed, say).
+    pub last_call: Millis,
 }
 
 impl Arbiter {
@@ -34,6 +38,7 @@ impl Arbiter {
         to: Square,
     ) {
         let due = self.now + self.tracks[b].timing.drop_grace_ms;
+        let last_call = due + self.tracks[b.other()].timing.max_wait_ms;
         self.drop_debts.push(DropDebt {
             board: b,
             color,
@@ -41,6 +46,7 @@ impl Arbiter {
             ply,
             square: to,
             due,
+            last_call,
         });
     }
 
@@ -78,6 +84,15 @@ impl Arbiter {
     /// Drops whose grace period ended with nothing supplying them: the TD is told.
     pub(super) fn fire_due_debts(&mut self) {
         let now = self.now;
+        // A press still being judged on the partner board may hold the capture: looked at
+        // again a scan on, up to the last call.
+        for d in &mut self.drop_debts {
+            let partner = &self.tracks[d.board.other()];
+            let judging = partner.presses.judging_later() || partner.presses.unexplained.is_some();
+            if d.due <= now && now < d.last_call && judging {
+                d.due = (now + partner.timing.scan_ms).min(d.last_call);
+            }
+        }
         let due: Vec<DropDebt> = self
             .drop_debts
             .iter()

@@ -146,6 +146,21 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 17000000211 (session of 2026-11-29 from 14:55 UTC) on
+        // cacf6b3, failing the same way on 6b0a360: on board B a fast pair the clock never
+        // showed (`Qd7 Nh3`), then `Qxd5` taking a knight, the three read one press
+        // message at a time; White on A dropped the knight, and its grace ran out 190 ms
+        // before board B's pending press recorded the capture: told `unexplained`. A drop
+        // now waits while the partner board still judges a press.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 16_697_345_110_918_725_922,
+        },
         // The session of 2026-11-29 from 11:52 UTC. The fresh sweep of seed
         // 16300000181's two, each failing the same way on 74d1576, where the session
         // began. One passes once a castling under way stays on the back rank: on a
