@@ -1,9 +1,10 @@
 //! Drops recorded in debt: a drop of a piece not yet in the dropper's reserve, because the
 //! capture on the partner board that supplies it has not been reported yet (the two boards'
 //! reports may arrive a second or two apart). When that capture comes within the grace
-//! period it is put before the drop in the record; when it does not, the TD is told, and
-//! from then on the piece is an extra one: the record plays it as coming from outside the
-//! reserve, so it takes no later capture for its own (the TD's ruling decides the rest).
+//! period (stretched while the partner board still judges a press, which may hold it) it
+//! is put before the drop in the record; when it does not, the TD is told, and from then
+//! on the piece is an extra one: the record plays it as coming from outside the reserve,
+//! so it takes no later capture for its own (the TD's ruling decides the rest).
 
 use shakmaty::{Color, Role, Square};
 
