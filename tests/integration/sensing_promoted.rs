@@ -1410,10 +1410,11 @@ fn a_lying_pawn_s_square_empty_while_the_opponent_thinks_is_no_spare_piece() {
 
 /// Black's g2 pawn takes on h1 and is left standing there, a promoted pawn upright (read
 /// on every pass); White answers c2-c4. Then Black remembers: lays the pawn on its side,
-/// thinks `think_ms`, and moves g8-f6. At Black's commit h1 has stood empty for two
-/// scans with nothing of Black's set down since: the pawn laid down, as it would be
-/// taken a moment later, not a queen missing. Returns the match played and whether h1
-/// read a pawn for longer than a lying pawn reads as one.
+/// thinks `think_ms`, and moves g8-f6. At Black's commit h1 stands empty with nothing of
+/// Black's set down since: the pawn laid down, not a queen missing, whether h1 has stood
+/// empty two scans by then or less (the lying pawn read for a pass while Black thought,
+/// as the USB board here reads one now and then). Returns the match played and whether
+/// h1 read a pawn for longer than a lying pawn reads as one.
 fn upright_then_laid_down_on_its_owner_s_turn(mut s: Scene, think_ms: Millis) -> (Played, bool) {
     s.black_pawn_on_g2();
     let start = s.t;
