@@ -2981,7 +2981,7 @@ fn setups_still_failing() {
             seed: 1_811_722_265_910_807_019,
         },
         // The fresh sweep of seed 16900000209 (session of 2026-11-29 from 14:55 UTC) on
-        // 7dd48ac, failing the same way on 6b0a360, where it began: on a Bluetooth board,
+        // 19b0562, failing the same way on 6b0a360, where it began: on a Bluetooth board,
         // a promoted queen laid on its side, its unseen `Qf3+` taken at once by `exf3`:
         // told as a desync (the board fits several moves), both plies left out of the
         // record, and the knight's `Ng2` then read as taking the queen there.
