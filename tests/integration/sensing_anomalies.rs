@@ -183,10 +183,11 @@ proptest! {
 fn injections_that_once_failed() {
     let cases = [
         // White's rook knocked from h1 onto g1 as White's press was judged, g1 reported
-        // 251 ms after h1 showed empty (the scan passes g1 just before h1, the next pass
-        // slower): told missing as well as displaced, the missing piece rechecked a scan
-        // after its square emptied. The fresh sweep of seed 9949874371 (2026-11-27 from
-        // 23:09 UTC); passes since the session of 2026-11-29 from 14:55 UTC.
+        // 251 ms after h1 showed empty (the scan had just passed g1; its next report came
+        // a few ms past a full scan): told missing as well as displaced, the missing
+        // piece rechecked a scan after its square emptied. The fresh sweep of seed
+        // 9949874371 (2026-11-27 from 23:09 UTC); passes since the session of 2026-11-29
+        // from 14:55 UTC.
         (
             "transfer-chess",
             BoardId::B,
