@@ -527,15 +527,21 @@ impl Arbiter {
         verdict: &Verdict,
         t_msg: Millis,
     ) -> Option<Verdict> {
-        // The reading of this press alone: one ply (how irregular), or none at all (a
-        // capture on a square the record has empty explains nothing).
-        let (irregular, residual) = match verdict {
+        // The reading of this press alone: one ply (how irregular), none at all (a
+        // capture on a square the record has empty explains nothing), or only plies whose
+        // presses went unseen (a drop taken at once, its taker taken back there).
+        let (irregular, residual, unseen_plies) = match verdict {
             Verdict::Commit {
                 candidate,
                 residual,
                 ..
-            } if candidate.plies.len() == 1 => (Some(candidate.irregular), residual),
-            Verdict::Nothing { baseline } => (None, baseline),
+            } if candidate.plies.len() == 1 => (Some(candidate.irregular), residual, &[][..]),
+            Verdict::Nothing { baseline } => (None, baseline, &[][..]),
+            Verdict::Ambiguous { tied, residual }
+                if !tied.is_empty() && tied.iter().all(|c| c.plies.len() > 1) =>
+            {
+                (None, residual, &tied[..])
+            }
             _ => return None,
         };
         let before = self.tracks[b].presses.before_last.clone()?;
@@ -641,8 +647,29 @@ impl Arbiter {
             },
             _ => false,
         };
+        // The press alone reads only as the last ply's piece moving on from where the
+        // record has it, taking a piece nobody saw, presses unseen (`Bb4 P@a3 Bxa3 bxa3`),
+        // and the piece had already left that square when its ply was recorded: the ply
+        // may have gone on there itself (the square a slide's stop, or a piece set down
+        // beside its square first), taken at once by this reply (`Ba3 bxa3`), the board
+        // explained as well with no press unseen and one piece fewer never shown.
+        let went_on = !unseen_plies.is_empty()
+            && self.game.record().get(index).is_some_and(|p| {
+                let landing = sensing::press::move_landing(p.mv);
+                let gone = before
+                    .window
+                    .last()
+                    .is_some_and(|s| s.cells.get(landing).color() != Some(p.color));
+                gone && unseen_plies
+                    .iter()
+                    .all(|c| c.plies.iter().any(|m| m.from() == Some(landing)))
+            });
+        if !unseen_plies.is_empty() && !went_on {
+            return None;
+        }
         if irregular.is_none_or(|n| n == 0)
             && !landed_missing
+            && !went_on
             && seen_where_it_stood.is_none()
             && !taken_after_press
         {
@@ -693,14 +720,17 @@ impl Arbiter {
                 _ => return None,
             };
         // An irregular reading gives way to a legal pair as good, and so does a capture by
-        // a lying piece to the pair in which the reply moved the piece lifted; a legal
-        // one otherwise only to a pair that explains the board better, in which this
-        // reply took the last ply's piece where it landed.
-        let worse = if irregular.is_some_and(|n| n > 0) || pushed_on {
+        // a lying piece to the pair in which the reply moved the piece lifted, and plies
+        // pressed unseen to a pair in which this reply took the last ply's piece where it
+        // landed; a legal one otherwise only to such a pair that explains the board
+        // better.
+        let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]
+            if to == sensing::press::move_landing(first));
+        let worse = if went_on {
+            pr.cost > residual.cost || !taken_there
+        } else if irregular.is_some_and(|n| n > 0) || pushed_on {
             pr.cost > residual.cost
         } else {
-            let taken_there = matches!(pair.plies[..], [first, Move::Normal { capture: Some(_), to, .. }]
-                if to == sensing::press::move_landing(first));
             // A lying piece read where it stood: a pair that leaves it there explains
             // that read too, which the reply alone, judged on the board as it is now, does
             // not count.

@@ -849,3 +849,73 @@ fn a_queen_that_stood_as_the_reply_began_then_moved_on_was_not_taken_further_on(
         );
     }
 }
+
+/// On a Bluetooth board whose clock messages come late, with White holding a pawn (taken
+/// on board B): after 1.Nf3 e6 2.e3, Black's bishop goes f8–a3, stopping on b4 for a
+/// moment on its way, and Black presses; White sweeps the bishop off a3 at once, takes
+/// with the b-pawn before the scan passes a3 and presses; Black answers Nf6 at once and
+/// presses, then White plays Nc3. The bishop may be recorded on b4, where the scan showed
+/// it, and the capture then reads alone as a pawn dropped on a3 and taken by the bishop
+/// and taken back, presses unseen (`Bb4 P@a3 Bxa3 bxa3`), until the reply's press
+/// carries it. At 40 offsets: the record must read `Ba3 bxa3 Nf6 Nc3` with no alert each
+/// time, and the bishop must have shown on b4 and never on a3 at least 4 times (else the
+/// test proves nothing).
+#[test]
+fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_capture() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "g1", "f3", 'N').mv(A, "e7", "e6", 'p');
+        s.mv(A, "e2", "e3", 'P');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "f8")
+            .wait(80)
+            .place(A, "b4", 'b')
+            .wait(300 + (offset % 4) * 60)
+            .lift(A, "b4")
+            .wait(80)
+            .place(A, "a3", 'b')
+            .wait(60)
+            .press(A, Black)
+            .wait(100)
+            .lift(A, "a3")
+            .wait(200)
+            .lift(A, "b2")
+            .wait(200)
+            .place(A, "a3", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(300)
+            .lift(A, "g8")
+            .wait(200)
+            .place(A, "f6", 'n')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "b1", "c3", 'N');
+        let p = s.run(3000);
+        let bishop_on = |sq: &str| {
+            s.seen(A, sq)
+                .into_iter()
+                .any(|(t, piece)| t > start && piece.is_some_and(|p| p.char() == 'b'))
+        };
+        if bishop_on("b4") && !bishop_on("a3") {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["Nf3", "e6", "e3", "Ba3", "bxa3", "Nf6", "Nc3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 4,
+            "the bishop showed on b4 and never on a3 only {relevant} times"
+        );
+    }
+}

@@ -146,6 +146,38 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 17100000223 (session of 2026-11-29 from 14:55 UTC) on
+        // 6dc0431, failing the same way on 6b0a360: in Transfer Chess on a Bluetooth
+        // board, the bishop's `Ba3` shown on b4 on its way and taken at once by `bxa3`
+        // before a scan passed a3, the capture's press message late (it came with the
+        // reply's): read as `Bb4` and `P@a3`, the bishop told missing from b4 and the pawn
+        // from b2. Passes since: the capture alone reads only as a drop taken at once by
+        // the bishop and taken back, presses unseen, and the bishop had left b4 when `Bb4`
+        // was recorded: the last ply is read again with the capture, `Ba3 bxa3`.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 1_811_722_265_910_807_019,
+        },
+        // The fresh sweep of seed 14400000109 (session of 2026-11-29 from 00:01 UTC), failing
+        // the same way on e35ac1b: in Transfer Chess on a Bluetooth board, the queen's
+        // `Qb6` slid through b5 (reported there) and taken at once by `axb6` before a scan
+        // passed b6, read as `Qb5` at the press message (which came 50 ms after the lever),
+        // then `P@b6` and the pawn's `a7h5`. Passes since the same change as the one
+        // above: `Qb6 axb6`.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 17_552_888_235_254_028_988,
+        },
         // The fresh sweep of seed 17000000211 (session of 2026-11-29 from 14:55 UTC) on
         // cacf6b3, failing the same way on 6b0a360: on board B a fast pair the clock never
         // showed (`Qd7 Nh3`), then `Qxd5` taking a knight, the three read one press
@@ -2965,21 +2997,6 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 17100000223 (session of 2026-11-29 from 14:55 UTC) on
-        // its final build (6dc0431), failing the same way on 6b0a360, where it began: in
-        // Transfer Chess on a Bluetooth board, the bishop's `Ba3` shown on b4 on its way
-        // and taken at once by `bxa3` before a scan passed a3, the capture's press message
-        // late (it came with the reply's): read as `Bb4` and `P@a3`, the bishop told
-        // missing from b4 and the pawn from b2.
-        Setup {
-            preset: "transfer-chess",
-            rotated: [false, true],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 1_811_722_265_910_807_019,
-        },
         // The fresh sweep of seed 16900000209 (session of 2026-11-29 from 14:55 UTC) on
         // 19b0562, failing the same way on 6b0a360, where it began: on a Bluetooth board,
         // a promoted queen laid on its side, its unseen `Qf3+` taken at once by `exf3`:
@@ -3088,20 +3105,6 @@ fn setups_still_failing() {
             increment_s: 2,
             promotion: PromotionToken::LaidDown,
             seed: 6_164_504_032_717_214_973,
-        },
-        // The fresh sweep of seed 14400000109 (session of 2026-11-29 from 00:01 UTC), failing
-        // the same way on e35ac1b, where it began: in Transfer Chess on a Bluetooth board,
-        // the queen's `Qb6` slid through b5 (reported there) and taken at once by `axb6`
-        // before a scan passed b6, read as `Qb5` at the press message (which came 50 ms
-        // after the lever), then `P@b6` and the pawn's `a7h5`.
-        Setup {
-            preset: "transfer-chess",
-            rotated: [true, true],
-            white_right: [true, false],
-            bluetooth: [true, false],
-            increment_s: 5,
-            promotion: PromotionToken::UprightPawn,
-            seed: 17_552_888_235_254_028_988,
         },
         // The fresh sweep of seed 13200000073 (session of 2026-11-28 from 17:00 UTC) on
         // 0248457, where it began: a knight promoted and laid on its side on f1
