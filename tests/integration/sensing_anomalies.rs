@@ -571,6 +571,19 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
+        // The fresh sweep of seed 17600000241 (session of 2026-11-29 from 17:45 UTC) on
+        // 40dc342, failing the same way on 712668b, where it began: Black's knight
+        // promoted on f1 and laid on its side goes f1-h2 unseen and the lever is pressed;
+        // the knight on g8 is knocked onto h7 300 ms later, shown before the press message
+        // (which came 660 ms after the lever). Read as Black's illegal `Ng8h7`, nothing
+        // told displaced.
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            11,
+            Injection::Knock,
+            12_110_432_052_228_194_454,
+        ),
         // The fresh sweep of seed 16000000171 (session of 2026-11-29 from 08:42 UTC) on
         // its final sensing, failing the same way on f7f3c2b, where it began: Black's
         // rook laid on its side goes h1-h2 unseen and the lever is pressed; the queen on

@@ -10,7 +10,8 @@ use crate::common::scene::{Scene, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
-use tandem::dgt::ClockSide;
+use tandem::arbiter::PlyRef;
+use tandem::dgt::{ClockSide, Orientation};
 use tandem::sim::emulator::EmulatorConfig;
 
 /// White holds a pawn and takes en passant: the pawn lifted and set down at once, the
@@ -357,6 +358,83 @@ fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_t
         assert!(
             lift_between >= 8,
             "the reply's lift showed between the push's landing and its lift only {lift_between} times"
+        );
+    }
+}
+
+/// On a Bluetooth board turned round (its scan reaches g5 some 28 fields after c1) with
+/// White holding a bishop (taken on board B): after 1.d4 e6 2.Bg5 a6, White's bishop goes
+/// back g5–c1 and White presses, and Black's queen goes d8–g5 at once, onto the square
+/// the bishop left. The scan may report c1 filled and then, later in the same pass, g5
+/// emptied: for that moment the board shows a bishop dropped on c1, and with the queen
+/// on g5 since, `B@c1 Qxg5`. The bishop that left g5 in that pass is White's own hand. At
+/// 40 offsets: the record must read `Bc1 Qg5 Nf3` each time, the only alert the question
+/// which of the twin pairs it was (a reply this quick on a Bluetooth board leaves the
+/// drop possible: `sensing_twins`), and c1 must have shown the bishop before g5 showed
+/// empty at least 4 times (else the test proves nothing).
+#[test]
+fn a_bishop_s_retreat_shown_landing_first_across_the_scan_is_no_drop_the_reply_took() {
+    let mut landing_first = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                orientation: Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        // Board B: 1.e4 d5 2.Bb5+ c6 3.Nc3 cxb5: White on A holds a bishop.
+        s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
+        s.mv(B, "f1", "b5", 'B').mv(B, "c7", "c6", 'p');
+        s.mv(B, "b1", "c3", 'N').take(B, "c6", "b5", 'p');
+        s.mv(A, "d2", "d4", 'P').mv(A, "e7", "e6", 'p');
+        s.mv(A, "c1", "g5", 'B').mv(A, "a7", "a6", 'p');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "g5")
+            .wait(150)
+            .place(A, "c1", 'B')
+            .wait(300)
+            .press(A, White)
+            .wait(250)
+            .lift(A, "d8")
+            .wait(300)
+            .place(A, "g5", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "g1", "f3", 'N');
+        let p = s.run(3000);
+        let filled = s.first_seen(A, "c1", start, true);
+        let emptied = s.first_seen(A, "g5", start, false);
+        if let (Some(f), Some(e)) = (filled, emptied)
+            && f < e
+        {
+            landing_first += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d4", "e6", "Bg5", "a6", "Bc1", "Qg5", "Nf3"],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        let white_3 = PlyRef {
+            board: A,
+            color: White,
+            number: 3,
+        };
+        let asked = p.pair_questions(white_3);
+        assert_eq!(p.raised.len(), asked.len(), "offset {offset}\n{}", p.dump());
+        assert!(
+            asked.iter().all(|q| q == &["Bc1 Qg5", "B@c1 Qxg5"]),
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            landing_first >= 4,
+            "c1 showed the bishop before g5 showed empty only {landing_first} times"
         );
     }
 }

@@ -146,6 +146,22 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 17600000241 (session of 2026-11-29 from 17:45 UTC) on
+        // 40dc342, failing the same way on 712668b, where it began: on a Bluetooth board
+        // turned round, White's bishop back g5-c1 (White holding a bishop), c1 reported
+        // filled 215 ms before g5 emptied in the same pass (g5 28 fields on in its scan),
+        // and Black's queen onto g5 at once: read as `B@c1 Qxg5`. Passes since: a lift
+        // shown as many fields after the landing as the scan takes to reach it is the
+        // mover's own hand.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 5_188_965_768_844_058_238,
+        },
         // The fresh sweep of seed 17100000223 (session of 2026-11-29 from 14:55 UTC) on
         // 6dc0431, failing the same way on 6b0a360: in Transfer Chess on a Bluetooth
         // board, the bishop's `Ba3` shown on b4 on its way and taken at once by `bxa3`

@@ -938,10 +938,29 @@ pub(super) fn own_departure(
     let Some(landed_at) = first_shown(shown, move_landing(last), mover, history) else {
         return false;
     };
+    let landing = move_landing(last);
     gone.any()
         && gone.into_iter().all(|sq| {
             let since = value_since(history, at, sq);
-            since <= same_pass_until(c, landed_at) && since <= deadline
+            since <= same_pass_to(c, landing, landed_at, sq) && since <= deadline
+        })
+}
+
+/// Until when a lift of `sq` may show in the pass that showed the landing on `landing` at
+/// `landed_at`: a pawn's step or two along the scan, or, where the board's scan order is
+/// known and reaches `sq` after `landing`, that many fields on (a bishop's retreat across
+/// the board), the pass's reports queued on the wire a quarter of a scan at most (as in
+/// `lifted_after_landing`).
+fn same_pass_to(c: &Committed<'_>, landing: Square, landed_at: Millis, sq: Square) -> Millis {
+    let near = same_pass_until(c, landed_at);
+    c.scan_order
+        .and_then(|o| {
+            square_to_field(sq, o)
+                .checked_sub(square_to_field(landing, o))
+                .filter(|&fields| fields > 0)
+        })
+        .map_or(near, |fields| {
+            near.max(landed_at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
         })
 }
 
