@@ -3013,6 +3013,21 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 17700000251 (session of 2026-11-29 from 17:45 UTC) on
+        // db446bd, failing the same way on 712668b, where it began: on a Bluetooth board,
+        // White's `Bf4` standing on f4 when its press message came, Black's `Qd3` begun
+        // and pressed, and the bishop lifted for `Bd2` and shown on e3 on its way, 493 ms
+        // after the reply's first report (less than a scan), before White's press was
+        // judged: read as `Be3`.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 17_352_813_774_571_649_940,
+        },
         // The fresh sweep of seed 16900000209 (session of 2026-11-29 from 14:55 UTC) on
         // 19b0562, failing the same way on 6b0a360, where it began: on a Bluetooth board,
         // a promoted queen laid on its side, its unseen `Qf3+` taken at once by `exf3`:
