@@ -649,10 +649,10 @@ impl Arbiter {
         };
         // The press alone reads only as the last ply's piece moving on from where the
         // record has it, taking a piece nobody saw, presses unseen (`Bb4 P@a3 Bxa3 bxa3`),
-        // and the piece had already left that square when its ply was recorded: the ply
-        // may have gone on there itself (the square a slide's stop, or a piece set down
-        // beside its square first), taken at once by this reply (`Ba3 bxa3`), the board
-        // explained as well with no press unseen and one piece fewer never shown.
+        // and the piece had already left that square when its ply was recorded: the last
+        // ply may itself have ended where this reply took it at once (the recorded square a
+        // slide's stop, or where the piece was set down first), `Ba3 bxa3`, which explains
+        // the board as well with no press unseen and one piece fewer never shown.
         let went_on = !unseen_plies.is_empty()
             && self.game.record().get(index).is_some_and(|p| {
                 let landing = sensing::press::move_landing(p.mv);

@@ -935,10 +935,10 @@ pub(super) fn own_departure(
         return false;
     };
     let mover = shown.last_mover(c.state.turn());
-    let Some(landed_at) = first_shown(shown, move_landing(last), mover, history) else {
+    let landing = move_landing(last);
+    let Some(landed_at) = first_shown(shown, landing, mover, history) else {
         return false;
     };
-    let landing = move_landing(last);
     gone.any()
         && gone.into_iter().all(|sq| {
             let since = value_since(history, at, sq);
