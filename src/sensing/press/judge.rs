@@ -947,21 +947,11 @@ pub(super) fn own_departure(
 }
 
 /// Until when a lift of `sq` may show in the pass that showed the landing on `landing` at
-/// `landed_at`: a pawn's step or two along the scan, or, where the board's scan order is
-/// known and reaches `sq` after `landing`, that many fields on (a bishop's retreat across
-/// the board), the pass's reports queued on the wire a quarter of a scan at most (as in
-/// `lifted_after_landing`).
+/// `landed_at`: a pawn's step or two along the scan, or as far on as that pass reaches
+/// `sq` (a bishop's retreat across the board, `same_pass_reaches`).
 fn same_pass_to(c: &Committed<'_>, landing: Square, landed_at: Millis, sq: Square) -> Millis {
     let near = same_pass_until(c, landed_at);
-    c.scan_order
-        .and_then(|o| {
-            square_to_field(sq, o)
-                .checked_sub(square_to_field(landing, o))
-                .filter(|&fields| fields > 0)
-        })
-        .map_or(near, |fields| {
-            near.max(landed_at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
-        })
+    same_pass_reaches(c, landing, landed_at, sq).map_or(near, |t| near.max(t))
 }
 
 /// Could the opponent be capturing on every square of `gone` (a piece of theirs attacks

@@ -454,16 +454,25 @@ pub(super) fn lifted_after_landing(
     let Some(lifted) = first_gone(&before, history, from).map(|i| history[i].t_ms) else {
         return false;
     };
-    // The same pass reaches the origin this many fields after the landing; the reports
-    // of that pass may queue on the wire (a quarter of a scan's worth allowed).
-    let same_pass = c.scan_order.and_then(|o| {
-        let to = square_to_field(move_landing(*m), o);
-        square_to_field(from, o)
-            .checked_sub(to)
-            .filter(|&fields| fields > 0)
-            .map(|fields| landed + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
-    });
+    let same_pass = same_pass_reaches(c, move_landing(*m), landed, from);
     lifted > same_pass.map_or(landed + c.scan_ms, |t| t.min(landed + c.scan_ms))
+}
+
+/// When the pass of the scan that showed `landing` filled at `landed_at` reaches `sq`, if
+/// the board's scan order is known and reaches `sq` after `landing`: that many fields on,
+/// the reports of that pass queued on the wire a quarter of a scan at most.
+pub(super) fn same_pass_reaches(
+    c: &Committed<'_>,
+    landing: Square,
+    landed_at: Millis,
+    sq: Square,
+) -> Option<Millis> {
+    c.scan_order.and_then(|o| {
+        square_to_field(sq, o)
+            .checked_sub(square_to_field(landing, o))
+            .filter(|&fields| fields > 0)
+            .map(|fields| landed_at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
+    })
 }
 
 /// Does the reading's last ply slide a piece (a bishop, rook or queen) on past where it
