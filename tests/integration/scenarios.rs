@@ -476,13 +476,7 @@ fn a_pawn_knocked_off_the_board_just_after_a_drop_is_missing_not_the_drop() {
 fn a_rook_dropped_and_the_other_rook_taken_at_once_is_no_rook_jumping_a_pawn() {
     let mut jumped = 0;
     for offset in offsets(24) {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                orientation: Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = Scene::bluetooth_a_turned_round("uscf-bughouse");
         s.mv(B, "h2", "h4", 'P')
             .mv(B, "d7", "d6", 'p')
             .mv(B, "h1", "h3", 'R')

@@ -11,7 +11,7 @@ use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
 use tandem::arbiter::PlyRef;
-use tandem::dgt::{ClockSide, Orientation};
+use tandem::dgt::ClockSide;
 use tandem::sim::emulator::EmulatorConfig;
 
 /// White holds a pawn and takes en passant: the pawn lifted and set down at once, the
@@ -376,13 +376,7 @@ fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_t
 fn a_bishop_s_retreat_shown_landing_first_across_the_scan_is_no_drop_the_reply_took() {
     let mut landing_first = 0;
     for offset in offsets(40) {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                orientation: Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = Scene::bluetooth_a_turned_round("uscf-bughouse");
         // Board B: 1.e4 d5 2.Bb5+ c6 3.Nc3 cxb5: White on A holds a bishop.
         s.mv(B, "e2", "e4", 'P').mv(B, "d7", "d5", 'p');
         s.mv(B, "f1", "b5", 'B').mv(B, "c7", "c6", 'p');

@@ -9,20 +9,13 @@ use shakmaty::Color::{Black, White};
 use tandem::BoardId::A;
 use tandem::Millis;
 use tandem::arbiter::AlertKind::Promotion;
-use tandem::dgt::Orientation;
 use tandem::sim::emulator::EmulatorConfig;
 
 /// Board A on Bluetooth (a pass of the scan takes up to half a second) and turned
 /// round, so a pass reads f7 shortly before g8: White's h-pawn on h7, Black's king on
 /// f7 beside g8 (1.h4 g5 2.hxg5 f5 3.g6 a6 4.gxh7 Kf7).
 fn king_beside_the_promotion() -> Scene {
-    let mut s = Scene::bluetooth_a_as(
-        "uscf-bughouse",
-        EmulatorConfig {
-            orientation: Orientation::Rotated,
-            ..EmulatorConfig::bluetooth()
-        },
-    );
+    let mut s = Scene::bluetooth_a_turned_round("uscf-bughouse");
     s.mv(A, "h2", "h4", 'P').mv(A, "g7", "g5", 'p');
     s.take(A, "h4", "g5", 'P').mv(A, "f7", "f5", 'p');
     s.mv(A, "g5", "g6", 'P').mv(A, "a7", "a6", 'p');

@@ -206,6 +206,18 @@ impl Scene {
         s
     }
 
+    /// Board A a Bluetooth board turned round (Black on the connector side: its scan
+    /// numbers the fields the other way), board B on USB.
+    pub fn bluetooth_a_turned_round(preset: &str) -> Scene {
+        Self::bluetooth_a_as(
+            preset,
+            EmulatorConfig {
+                orientation: tandem::dgt::Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        )
+    }
+
     /// Board A a USB board with every clock message late by as much as a USB board's ever
     /// is (the clock read out up to a second after the lever), and a pawn laid on its side
     /// never read.
