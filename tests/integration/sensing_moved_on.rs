@@ -919,3 +919,223 @@ fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_ca
         );
     }
 }
+
+/// After 1.d3 Nc6 2.a3 Nd4 on a Bluetooth board whose clock messages come late, White's
+/// bishop goes c1–f4 and White presses; Black's knight goes d4–b3 at once and Black
+/// presses, and White's bishop comes back to e3 and White presses. The scan passes d4,
+/// f4, b3 and e3 in that order, a few fields apart: a bishop set on e3 after the pass
+/// that showed d4 left shows only on the next pass, beside the knight's landing on b3. On
+/// a scan quicker than the 500 ms Tandem allows for one, that is less than 500 ms after
+/// the knight's lift showed, and `Be3` with the knight's move stood exactly on the board
+/// before White's first press was judged. But that pass found e3 empty after the knight
+/// had left: the bishop came after the reply began. At 40 offsets: each time the record
+/// must read `Bf4 Nb3 Be3` with no alert, and e3 must have shown less than 500 ms after
+/// d4's lift, later than that pass could have shown it, at least 4 times (else the test
+/// proves nothing).
+#[test]
+fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_after_it() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "d2", "d3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "c6", "d4", 'n');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "c1")
+            .wait(150)
+            .place(A, "f4", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(100)
+            .lift(A, "d4")
+            .wait(400)
+            .place(A, "b3", 'n')
+            .wait(50)
+            .press(A, Black)
+            .wait(30)
+            .lift(A, "f4")
+            .wait(80)
+            .place(A, "e3", 'B')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        if let (Some(lifted), Some(landed)) = (
+            s.first_seen(A, "d4", start, false),
+            s.first_seen(A, "e3", start, true),
+        ) && landed < lifted + 500
+            && landed > lifted + 500 * 9 / 64 + 500 / 4
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb3", "Be3", "a6"],
+            "offset {offset}: d4 {:?}, b3 {:?}, f4 {:?}, e3 {:?}\n{}",
+            s.seen(A, "d4"),
+            s.seen(A, "b3"),
+            s.seen(A, "f4"),
+            s.seen(A, "e3"),
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 4,
+            "e3 showed within a scan of d4's lift but after its pass only {relevant} times"
+        );
+    }
+}
+
+/// After 1.e4 b6 2.Ba6 e6 3.a3 Qf6 4.a4 Qe5 on a Bluetooth board whose clock messages
+/// come late, White's bishop slides back a6–d3, caught by the scan on c4 for one pass,
+/// and White presses; Black's queen goes on at once e5–f5–g5, resting a moment on f5,
+/// and Black presses. The scan passes e5 and f5 a few fields before c4: one pass may show
+/// the queen's lift and its stop on f5 before it shows c4 left, so the board tells that
+/// the queen moved while the bishop stood on c4. But it does not: the bishop may have
+/// left c4 before the queen's hand came, the scan not yet there. Shown there for one pass
+/// only, the bishop was sliding through, and nothing says it waited out the queen's
+/// move: `Bd3` is the move, not `Bc4` with the queen's `Qf5` pressed between. At 40
+/// offsets: each time the record must read `Bd3 Qg5` with no alert, and c4 must have
+/// shown the bishop, then shown it gone after e5's lift and f5's queen, in the same pass,
+/// at least 4 times (else the test proves nothing).
+#[test]
+fn a_slide_shown_on_its_way_for_one_pass_did_not_wait_out_a_reply_shown_first_in_the_next() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "b7", "b6", 'p')
+            .mv(A, "f1", "a6", 'B')
+            .mv(A, "e7", "e6", 'p')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "d8", "f6", 'q')
+            .mv(A, "a3", "a4", 'P')
+            .mv(A, "f6", "e5", 'q');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "a6")
+            .wait(80)
+            .place(A, "c4", 'B')
+            .wait(150)
+            .lift(A, "c4")
+            .wait(60)
+            .place(A, "d3", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "e5")
+            .wait(50)
+            .place(A, "f5", 'q')
+            .wait(300)
+            .lift(A, "f5")
+            .wait(60)
+            .place(A, "g5", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a4", "a5", 'P');
+        let p = s.run(3000);
+        let shown = s.first_seen(A, "c4", start, true);
+        if let (Some(on), Some(lifted), Some(stop)) = (
+            shown,
+            s.first_seen(A, "e5", start, false),
+            s.first_seen(A, "f5", start, true),
+        ) && let Some(left) = s.first_seen(A, "c4", on, false)
+            && lifted < left
+            && stop < left
+            && left < lifted + 100
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            [
+                "e4", "b6", "Ba6", "e6", "a3", "Qf6", "a4", "Qe5", "Bd3", "Qg5", "a5"
+            ],
+            "offset {offset}: c4 {:?}, e5 {:?}, f5 {:?}, d3 {:?}\n{}",
+            s.seen(A, "c4"),
+            s.seen(A, "e5"),
+            s.seen(A, "f5"),
+            s.seen(A, "d3"),
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            relevant >= 4,
+            "c4 showed the bishop, then gone in the queen's pass, only {relevant} times"
+        );
+    }
+}
+
+/// After 1.Na3 on a Bluetooth board whose clock messages come late, Black pushes d7-d6
+/// and presses, White plays Ng1-f3 at once and presses, and Black pushes the same pawn on
+/// to d5 and presses; White lifts the knight again for Ng5 before that press is judged.
+/// Where the first two presses fall between two polls of the clock, it shows neither:
+/// Black's press is read alone, and `d5` (the double step, its stop on d6 shown) with the
+/// knight's lift as White's reply under way explains the board at no cost. But the pawn
+/// stood on d6 while the knight left g1 and came down on f3: a double step does not wait
+/// out a whole move of the opponent's. At 40 offsets: each time the record must read
+/// `d6 Nf3 d5 Ng5` with no alert, and the clock must have shown neither of the first two
+/// presses at least 4 times (else the test proves nothing).
+#[test]
+fn a_pawn_that_stood_on_its_single_step_through_a_whole_reply_was_pushed_twice() {
+    let mut unseen = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "b1", "a3", 'N');
+        s.wait(offset * 37);
+        s.lift(A, "d7").wait(200).place(A, "d6", 'p').wait(40);
+        let first = s.t;
+        s.press(A, Black)
+            .wait(60)
+            .lift(A, "g1")
+            .wait(150)
+            .place(A, "f3", 'N')
+            .wait(40)
+            .press(A, White)
+            .wait(400)
+            .lift(A, "d6")
+            .wait(100)
+            .place(A, "d5", 'p')
+            .wait(40);
+        let last = s.t;
+        s.press(A, Black)
+            .wait(100)
+            .lift(A, "f3")
+            .wait(400)
+            .place(A, "g5", 'N')
+            .wait(40)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        // White's clock is on the left: it never showed running between Black's first
+        // press and the last.
+        if !s.clock_showed(A, first, last, ClockSide::Left) {
+            unseen += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["Na3", "d6", "Nf3", "d5", "Ng5", "a6"],
+            "offset {offset}: d6 {:?}, f3 {:?}, clock {:?}\n{}",
+            s.seen(A, "d6"),
+            s.seen(A, "f3"),
+            s.clock_seen(A),
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(
+            unseen >= 4,
+            "the clock showed neither of the first two presses only {unseen} times"
+        );
+    }
+}

@@ -146,6 +146,63 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 17800000257 (session of 2026-11-29 from 20:29 UTC) on
+        // b2d20c4, where it began: on a Bluetooth board, Black's `d6` pressed, White's
+        // `Nf3` and press at once, the clock showing neither press, and `d5`: read as the
+        // double step `d5`, the knight's move unexplained, then `Ng1g5` illegal. Passes
+        // since: a pawn that stood on its single step while the opponent made a whole move
+        // was pushed one step and pressed.
+        Setup {
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [false, true],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_742_312_440_161_802_532,
+        },
+        // The same sweep: on a Bluetooth board turned round, Black's queen sliding to f5
+        // shown on e6 and White's queen sliding to f6 shown on g6, each stop read as a
+        // move: `Qe6 Qg6 Qf5 Qf6` for `Qf5 Qf6`. Passes since, with the rules of the
+        // scan's pass below.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_123_676_955_446_730_672,
+        },
+        // The same sweep: on a Bluetooth board, White's bishop sliding a6-d3, shown on c4
+        // for one pass, and Black's queen's step e5-f5 shown in the next pass before c4
+        // showed left: read as `Bc4 Qf5 Bd3 Qg5` for `Bd3 Qg5`. Passes since: a stop shown
+        // for one pass counts only a lift the scan showed before the piece left it.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [true, true],
+            increment_s: 2,
+            promotion: PromotionToken::UprightPawn,
+            seed: 10_710_025_667_894_303_660,
+        },
+        // The fresh sweep of seed 17700000251 (session of 2026-11-29 from 17:45 UTC) on
+        // db446bd, failing the same way on 712668b, where it began: on a Bluetooth board,
+        // White's `Bf4` standing on f4 when its press message came, Black's `Qd3` begun
+        // and pressed, and the bishop lifted for `Bd2` and shown on e3 on its way, 493 ms
+        // after the reply's first report (less than a scan), before White's press was
+        // judged: read as `Be3`. Passes since: a landing reported later than the pass that
+        // showed the reply could have shown it came after the reply.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [false, true],
+            increment_s: 5,
+            promotion: PromotionToken::UprightPawn,
+            seed: 17_352_813_774_571_649_940,
+        },
         // The fresh sweep of seed 17600000241 (session of 2026-11-29 from 17:45 UTC) on
         // 40dc342, failing the same way on 712668b, where it began: on a Bluetooth board
         // turned round, White's bishop back g5-c1 (White holding a bishop), c1 reported
@@ -3013,20 +3070,17 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
-        // The fresh sweep of seed 17700000251 (session of 2026-11-29 from 17:45 UTC) on
-        // db446bd, failing the same way on 712668b, where it began: on a Bluetooth board,
-        // White's `Bf4` standing on f4 when its press message came, Black's `Qd3` begun
-        // and pressed, and the bishop lifted for `Bd2` and shown on e3 on its way, 493 ms
-        // after the reply's first report (less than a scan), before White's press was
-        // judged: read as `Be3`.
+        // The fresh sweep of seed 18000000269 (session of 2026-11-29 from 20:29 UTC), failing
+        // the same way on b2d20c4, where it began: on a Bluetooth board turned round,
+        // White's king `Ke3` read as `Kf3 P@e3 Kxe3`, then a desync at Black's press.
         Setup {
-            preset: "club-bughouse",
-            rotated: [false, false],
-            white_right: [true, false],
-            bluetooth: [false, true],
+            preset: "transfer-chess",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [true, true],
             increment_s: 5,
-            promotion: PromotionToken::UprightPawn,
-            seed: 17_352_813_774_571_649_940,
+            promotion: PromotionToken::SparePiece,
+            seed: 17_559_979_810_216_080_254,
         },
         // The fresh sweep of seed 16900000209 (session of 2026-11-29 from 14:55 UTC) on
         // 19b0562, failing the same way on 6b0a360, where it began: on a Bluetooth board,

@@ -950,15 +950,20 @@ pub(super) fn moved_after_reply(
         return false;
     };
     // The reply's first report: an opponent's piece off its square, or standing anew, or
-    // the victim it took lifted.
-    let began = history[shown..=at].iter().find(|s| {
-        expect.differences(&s.cells).into_iter().any(|sq| {
-            expect.color(sq) == Some(opp)
-                || s.cells.get(sq).color() == Some(opp)
-                || taken.contains(sq)
-        })
+    // the victim it took lifted; and the squares it showed so.
+    let began = history[shown..=at].iter().find_map(|s| {
+        let replied: Bitboard = expect
+            .differences(&s.cells)
+            .into_iter()
+            .filter(|&sq| {
+                expect.color(sq) == Some(opp)
+                    || s.cells.get(sq).color() == Some(opp)
+                    || taken.contains(sq)
+            })
+            .collect();
+        replied.any().then_some((s.t_ms, replied))
     });
-    let Some(began) = began.map(|s| s.t_ms) else {
+    let Some((began, replied)) = began else {
         return false;
     };
     if moved_on > began + c.scan_ms {
@@ -997,13 +1002,24 @@ pub(super) fn moved_after_reply(
     // than a scan after the reply's first report, was set down after the reply began
     // (the board reports a change within a scan of it): the move pressed was complete
     // before the lever, so that landing is the mover's next move, whenever its piece was
-    // lifted (a rook lifted as the reply began, set down after it).
-    (off & !taken)
+    // lifted (a rook lifted as the reply began, set down after it). So was one first
+    // reported later than the pass that showed the reply could have shown it, where the
+    // scan reaches its square after the reply's: that pass found it empty, after the
+    // reply's piece had left (a bishop shown on its way back 490 ms after the reply's
+    // first report, on a board scanning in 450).
+    let standing: Bitboard = (off & !taken)
         .into_iter()
         .filter(|&sq| snap.cells.get(sq).color() == Some(mover))
-        .map(|sq| value_since(history, at, sq))
-        .min()
-        .is_some_and(|t| t > began + c.scan_ms)
+        .collect();
+    standing.any()
+        && standing.into_iter().all(|sq| {
+            let t = value_since(history, at, sq);
+            t > began + c.scan_ms
+                || replied
+                    .into_iter()
+                    .filter_map(|r| same_pass_reaches(c, r, began, sq))
+                    .any(|pass| t > pass)
+        })
 }
 
 /// Did the reading's one move's piece, once it left its square, stand on another square
@@ -1032,18 +1048,30 @@ pub(super) fn moved_on_after_the_reply(
     else {
         return false;
     };
-    // A pawn's stop is on its way, or a capture it could not have read from its square.
-    if role == Role::Pawn || c.state.promoted().contains(from) {
+    // A promoted piece looks like a pawn: where it could stop, the board cannot tell.
+    if c.state.promoted().contains(from) {
         return false;
     }
     let mover = c.state.turn();
     let piece = Piece { color: mover, role };
     let moved = Cell::piece(piece);
     let board = before.board();
-    // Empty squares the piece could have gone to.
-    let stops = shakmaty::attacks::attacks(from, piece, board.occupied())
-        & !board.occupied()
-        & !Bitboard::from_square(to);
+    // Empty squares the piece could have gone to. A pawn's only stop is the single step
+    // of its double step: a pawn that stood there through a whole move of the opponent's
+    // was pushed one step and pressed, and pushed again after the reply (`d6 Nf3 d5`, two
+    // press messages lost, read as `d5`).
+    let stops = if role == Role::Pawn {
+        if to.file() == from.file() && to.rank().distance(from.rank()) == 2 {
+            let step = Rank::new((u32::from(from.rank()) + u32::from(to.rank())) / 2);
+            Bitboard::from_square(Square::from_coords(from.file(), step)) & !board.occupied()
+        } else {
+            Bitboard::EMPTY
+        }
+    } else {
+        shakmaty::attacks::attacks(from, piece, board.occupied())
+            & !board.occupied()
+            & !Bitboard::from_square(to)
+    };
     if stops.is_empty() || !before.allows(from, moved) {
         return false;
     }
@@ -1074,6 +1102,22 @@ pub(super) fn moved_on_after_the_reply(
     false
 }
 
+/// Was the piece's stop reported left (at `left_stop`, if it was) later than the pass of
+/// the scan that showed the reply's lift from `sq` at `lifted_at` reaches the stop? Where
+/// that pass reaches the stop after `sq`, a stop shown left in it may have been left
+/// before the reply's hand came (a bishop sliding a6-d3 shown on c4 for one pass, then a
+/// queen's one step e5-f5 and c4 left, all in the next pass of a Bluetooth board): no
+/// sign the piece stood while the reply was made.
+fn left_on_a_later_pass(
+    c: &Committed<'_>,
+    (sq, lifted_at): (Square, Millis),
+    stop: Square,
+    left_stop: Option<Millis>,
+) -> bool {
+    left_stop
+        .is_none_or(|left| same_pass_reaches(c, sq, lifted_at, stop).is_none_or(|pass| left > pass))
+}
+
 /// While square `stop` kept showing the mover's `piece` (come from `from`) from snapshot
 /// `at` on, did a piece of the opponent's leave its square in the record (one of `lifts`,
 /// reported after the stop showed, or at most a scan before: the scan may pass the lifted
@@ -1098,7 +1142,12 @@ fn answered_during_stop(
         .position(|s| s.cells.get(stop) != moved)
         .map_or(history.len(), |n| at + 1 + n);
     let run = &history[at + 1..end];
+    let left_stop = history.get(end).map(|s| s.t_ms);
     let shown_at = history[at].t_ms;
+    // Shown there for longer than a scan: on two passes at least, set down and resting,
+    // no slide passing through. A piece shown for less may have been there for one pass
+    // only, on its way: then only a lift the scan showed before the piece left counts.
+    let rested = left_stop.is_none_or(|left| left > shown_at + c.scan_ms);
     for sq in lifts {
         let Some(lifted) = record.piece_at(sq) else {
             continue;
@@ -1109,13 +1158,17 @@ fn answered_during_stop(
             since > history[0].t_ms && since + c.scan_ms >= shown_at
         };
         let lift = if lifted_just_before {
-            Some(0)
+            Some((0, value_since(history, at, sq)))
         } else if history[at].cells.get(sq) == cell {
-            run.iter().position(|s| s.cells.get(sq).is_empty())
+            run.iter()
+                .position(|s| s.cells.get(sq).is_empty())
+                .map(|i| (i, run[i].t_ms))
         } else {
             None
         };
-        if let Some(i) = lift {
+        if let Some((i, lifted_at)) = lift
+            && (rested || left_on_a_later_pass(c, (sq, lifted_at), stop, left_stop))
+        {
             // Where it can go with the piece on the stop.
             let mut board = record.clone();
             board.discard_piece_at(from);
