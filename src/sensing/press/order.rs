@@ -1136,7 +1136,8 @@ fn answered_during_stop(
     let theirs = record.by_color(!piece.color);
     // The reply lifted and set down while the piece still stood on the stop: a lift
     // alone may be reported in the same pass as the piece gone on (the scan passing the
-    // lifted square first), a whole move of the opponent's not.
+    // lifted square first), a whole move of the opponent's not where the piece rested
+    // there (a quick step may be, beside a piece sliding through: see `rested`).
     let end = history[at + 1..]
         .iter()
         .position(|s| s.cells.get(stop) != moved)
