@@ -1061,12 +1061,8 @@ pub(super) fn moved_on_after_the_reply(
     // was pushed one step and pressed, and pushed again after the reply (`d6 Nf3 d5`, two
     // press messages lost, read as `d5`).
     let stops = if role == Role::Pawn {
-        if to.file() == from.file() && to.rank().distance(from.rank()) == 2 {
-            let step = Rank::new((u32::from(from.rank()) + u32::from(to.rank())) / 2);
-            Bitboard::from_square(Square::from_coords(from.file(), step)) & !board.occupied()
-        } else {
-            Bitboard::EMPTY
-        }
+        // Between a pawn's squares: only a double step has one.
+        shakmaty::attacks::between(from, to) & !board.occupied()
     } else {
         shakmaty::attacks::attacks(from, piece, board.occupied())
             & !board.occupied()
