@@ -1150,12 +1150,15 @@ fn answered_during_stop(
             continue;
         };
         let cell = Cell::piece(lifted);
-        let lifted_just_before = history[at].cells.get(sq).is_empty() && {
-            let since = value_since(history, at, sq);
-            since > history[0].t_ms && since + c.scan_ms >= shown_at
-        };
-        let lift = if lifted_just_before {
-            Some((0, value_since(history, at, sq)))
+        // Lifted just before the stop showed: when the lift was reported.
+        let lifted_just_before = history[at]
+            .cells
+            .get(sq)
+            .is_empty()
+            .then(|| value_since(history, at, sq))
+            .filter(|&since| since > history[0].t_ms && since + c.scan_ms >= shown_at);
+        let lift = if let Some(since) = lifted_just_before {
+            Some((0, since))
         } else if history[at].cells.get(sq) == cell {
             run.iter()
                 .position(|s| s.cells.get(sq).is_empty())
