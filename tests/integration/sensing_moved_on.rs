@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, offsets};
+use crate::common::scene::{Scene, assert_happened, offsets};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -177,12 +177,11 @@ fn moved_on_after_the_reply(
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            before_judged >= 4,
-            "the piece moved on before its first press was judged only {before_judged} times"
-        );
-    }
+    assert_happened(
+        before_judged,
+        4,
+        "the piece moved on before its first press was judged",
+    );
 }
 
 /// The message of White's press on board A, the lever pulled at `pressed`: the clock's
@@ -842,12 +841,11 @@ fn a_queen_that_stood_as_the_reply_began_then_moved_on_was_not_taken_further_on(
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            relevant >= 4,
-            "d6 showed empty beside the knight on e6 before the press was judged only {relevant} times"
-        );
-    }
+    assert_happened(
+        relevant,
+        4,
+        "d6 showed empty beside the knight on e6 before the press was judged",
+    );
 }
 
 /// On a Bluetooth board whose clock messages come late, with White holding a pawn (taken
@@ -912,12 +910,7 @@ fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_ca
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            relevant >= 4,
-            "the bishop showed on b4 and never on a3 only {relevant} times"
-        );
-    }
+    assert_happened(relevant, 4, "the bishop showed on b4 and never on a3");
 }
 
 /// After 1.d3 Nc6 2.a3 Nd4 on a Bluetooth board whose clock messages come late, White's
@@ -983,12 +976,11 @@ fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            relevant >= 4,
-            "e3 showed within a scan of d4's lift but after its pass only {relevant} times"
-        );
-    }
+    assert_happened(
+        relevant,
+        4,
+        "e3 showed within a scan of d4's lift but after its pass",
+    );
 }
 
 /// After 1.e4 b6 2.Ba6 e6 3.a3 Qf6 4.a4 Qe5 on a Bluetooth board whose clock messages
@@ -1066,12 +1058,11 @@ fn a_slide_shown_on_its_way_for_one_pass_did_not_wait_out_a_reply_shown_first_in
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            relevant >= 4,
-            "c4 showed the bishop, then gone in the queen's pass, only {relevant} times"
-        );
-    }
+    assert_happened(
+        relevant,
+        4,
+        "c4 showed the bishop, then gone in the queen's pass,",
+    );
 }
 
 /// After 1.Na3 on a Bluetooth board whose clock messages come late, Black pushes d7-d6
@@ -1132,10 +1123,9 @@ fn a_pawn_that_stood_on_its_single_step_through_a_whole_reply_was_pushed_twice()
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            unseen >= 4,
-            "the clock showed neither of the first two presses only {unseen} times"
-        );
-    }
+    assert_happened(
+        unseen,
+        4,
+        "the clock showed neither of the first two presses",
+    );
 }

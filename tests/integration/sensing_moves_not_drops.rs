@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, offsets, pc};
+use crate::common::scene::{Scene, assert_happened, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
 use tandem::Millis;
@@ -354,12 +354,11 @@ fn a_push_shown_with_the_reply_s_lift_between_is_no_drop_where_the_reply_could_t
         );
         assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            lift_between >= 8,
-            "the reply's lift showed between the push's landing and its lift only {lift_between} times"
-        );
-    }
+    assert_happened(
+        lift_between,
+        8,
+        "the reply's lift showed between the push's landing and its lift",
+    );
 }
 
 /// On a Bluetooth board turned round (its scan reaches g5 some 28 fields after c1) with
@@ -425,10 +424,9 @@ fn a_bishop_s_retreat_shown_landing_first_across_the_scan_is_no_drop_the_reply_t
             p.dump()
         );
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            landing_first >= 4,
-            "c1 showed the bishop before g5 showed empty only {landing_first} times"
-        );
-    }
+    assert_happened(
+        landing_first,
+        4,
+        "c1 showed the bishop before g5 showed empty",
+    );
 }

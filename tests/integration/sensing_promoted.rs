@@ -8,7 +8,7 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Played, Scene, k, offsets, pc};
+use crate::common::scene::{Played, Scene, assert_happened, k, offsets, pc};
 use shakmaty::Color::{Black, White};
 use shakmaty::Role;
 use tandem::BoardId::{A, B};
@@ -279,9 +279,7 @@ fn an_upright_queen_held_in_the_hand_before_the_reply_is_judged_is_no_pawn_laid_
         }
         assert_record_and_only_the_question(&p, QG7, offset);
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(held >= 4, "g8 empty two passes before g7 only {held} times");
-    }
+    assert_happened(held, 4, "g8 empty two passes before g7");
 }
 
 #[test]
@@ -342,9 +340,7 @@ fn an_upright_bishop_moved_in_one_movement_on_a_bluetooth_board_is_no_pawn_drop(
             short += 1;
         }
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(short >= 4, "the pawn stood briefly only {short} times");
-    }
+    assert_happened(short, 4, "the pawn stood briefly");
 }
 
 #[test]
@@ -1260,12 +1256,7 @@ fn a_lying_queen_read_as_a_pawn_only_after_the_reply_began_is_no_pawn_drop() {
             p.dump()
         );
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            held >= 6,
-            "g7 read as a pawn after the knight's lift only {held} times"
-        );
-    }
+    assert_happened(held, 6, "g7 read as a pawn after the knight's lift");
 }
 
 /// On board A Black's h-pawn reaches g2 (`black_pawn_on_g2`), 5...Nf6 6.Nf3 clears g1,
@@ -1319,12 +1310,7 @@ fn a_promotion_laid_down_and_taken_at_once_is_no_capture_promotion_beside_it() {
         );
         assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            relevant >= 6,
-            "h1 shown empty before the message only {relevant} times"
-        );
-    }
+    assert_happened(relevant, 6, "h1 shown empty before the message");
 }
 
 /// Black holds a rook (board B: 1.e4 h5 2.Qxh5 Rh6 3.Qxh6), and on board A (a Bluetooth
@@ -1541,12 +1527,7 @@ fn a_lying_capture_promotion_shown_late_beside_a_king_off_its_rank_is_the_captur
         );
         assert!(p.raised_only(Promotion), "offset {offset}\n{}", p.dump());
     }
-    if std::env::var("TANDEM_OFFSET").is_err() {
-        assert!(
-            late >= 6,
-            "h8 shown empty after the message only {late} times"
-        );
-    }
+    assert_happened(late, 6, "h8 shown empty after the message");
 }
 
 /// The TD's answer to a White promotion on board A at move `number`: a queen.

@@ -527,6 +527,15 @@ pub fn offsets(n: Millis) -> impl Iterator<Item = Millis> {
     (0..n).filter(|o| std::env::var("TANDEM_OFFSET").map_or(true, |v| v == o.to_string()))
 }
 
+/// Asserts that the physical situation a scene is about (`what`) happened at `least` of
+/// its offsets at the least, so a scene whose timing drifted away from that situation
+/// fails instead of passing. Skipped when `TANDEM_OFFSET` runs a single offset.
+pub fn assert_happened(count: usize, least: usize, what: &str) {
+    if std::env::var("TANDEM_OFFSET").is_err() {
+        assert!(count >= least, "{what} only {count} times");
+    }
+}
+
 pub fn k(kind: AlertKind, square: Option<&str>) -> (AlertKind, Option<String>) {
     (kind, square.map(str::to_owned))
 }
