@@ -182,6 +182,70 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // An opponent's piece knocked onto a square it could move to (Ra8 onto a7, a
+        // pawn from d7 to c6 beside a knight's or a pawn's square), seconds before the
+        // presser's move, which the scan caught on its way (a pawn's b3 shown on b4 for a
+        // pass): taken by a rule tried in the session of 2026-11-29 from 20:29 UTC for the
+        // opponent's whole reply made before the scan reached the move's landing, and the
+        // pawn's step read as its double step. The rule now holds only a reply first
+        // shown no earlier than a scan before the move's first change. Seed 18000000269's
+        // sweep, on that build; all eight fail without the time check.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            13,
+            Injection::Knock,
+            14_816_135_894_871_902_968,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::A,
+            5,
+            Injection::Knock,
+            8_500_073_645_824_798_844,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            11,
+            Injection::Knock,
+            12_864_068_145_229_703_507,
+        ),
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            5,
+            Injection::Knock,
+            7_248_780_549_992_496_828,
+        ),
+        (
+            "transfer-chess",
+            BoardId::B,
+            9,
+            Injection::Knock,
+            11_593_127_187_519_063_515,
+        ),
+        (
+            "transfer-chess",
+            BoardId::A,
+            10,
+            Injection::Knock,
+            2_268_000_478_722_595_042,
+        ),
+        (
+            "transfer-chess",
+            BoardId::B,
+            9,
+            Injection::Knock,
+            18_417_995_932_512_821_331,
+        ),
+        (
+            "uscf-blitz",
+            BoardId::A,
+            13,
+            Injection::Knock,
+            10_018_507_951_711_984_030,
+        ),
         // White's rook knocked from h1 onto g1 as White's press was judged, g1 reported
         // 251 ms after h1 showed empty (the scan had just passed g1; its next report came
         // a few ms past a full scan): told missing as well as displaced, the missing

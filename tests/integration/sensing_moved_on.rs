@@ -983,6 +983,79 @@ fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_
     );
 }
 
+/// After 1.d3 Nc6 2.a3 Nd4 on a Bluetooth board whose clock messages come late, White's
+/// bishop goes c1–f4 and White presses; Black's knight goes d4–b5 at once and Black
+/// presses, and half a second later White's bishop goes back to e3 and White presses. The
+/// scan passes b5, d4 and f4 in that order, a few fields apart: the knight's whole move,
+/// made before the scan reached f4, shows in the same pass as the bishop on f4. `Bf4`
+/// never shows alone, only beside the reply; `Be3` then stands beside it exactly, and
+/// read with it as `Be3 Nb5` it leaves White's last press without a move. At 40
+/// offsets: each time the record must read `Bf4 Nb5 Be3` with no alert, and f4 must have
+/// shown the bishop first in the pass that showed d4 left and the knight on b5, at least
+/// 4 times (else the test proves nothing).
+#[test]
+fn a_move_shown_only_beside_a_whole_reply_begun_after_it_then_moved_on_was_made() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a();
+        s.mv(A, "d2", "d3", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "a2", "a3", 'P')
+            .mv(A, "c6", "d4", 'n');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "c1")
+            .wait(150)
+            .place(A, "f4", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(20)
+            .lift(A, "d4")
+            .wait(100)
+            .place(A, "b5", 'n')
+            .wait(50)
+            .press(A, Black)
+            .wait(450)
+            .lift(A, "f4")
+            .wait(80)
+            .place(A, "e3", 'B')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        if let (Some(bishop), Some(lifted), Some(landed)) = (
+            s.first_seen(A, "f4", start, true),
+            s.first_seen(A, "d4", start, false),
+            s.first_seen(A, "b5", start, true),
+        ) && bishop >= lifted
+            && bishop >= landed
+        {
+            relevant += 1;
+        }
+        assert_eq!(
+            p.sans(A),
+            ["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb5", "Be3", "a6"],
+            "offset {offset}: d4 {:?}, b5 {:?}, f4 {:?}, e3 {:?} clock {:?}\n{}",
+            s.seen(A, "d4"),
+            s.seen(A, "b5"),
+            s.seen(A, "f4"),
+            s.seen(A, "e3"),
+            s.clock_seen(A)
+                .iter()
+                .filter(|c| c.0 > start)
+                .collect::<Vec<_>>(),
+            p.dump()
+        );
+        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+    }
+    assert_happened(
+        relevant,
+        4,
+        "f4 showed the bishop only beside the knight's whole move",
+    );
+}
+
 /// After 1.e4 b6 2.Ba6 e6 3.a3 Qf6 4.a4 Qe5 on a Bluetooth board whose clock messages
 /// come late, White's bishop slides back a6–d3, caught by the scan on c4 for one pass,
 /// and White presses; Black's queen goes on at once e5–f5–g5, resting a moment on f5,

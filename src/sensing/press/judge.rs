@@ -66,8 +66,9 @@ pub(super) fn judge_by_evidence(
     // No reading shown exactly: the presser's move may have shown only with the opponent's
     // hand already on the reply (its first lift reported before the move's landing, in the
     // scan's order). A move shown with the presser's pieces exactly as it has them and
-    // only the reply's first lift besides is shown all the same (not with a
-    // promoted piece on the board, whose token may lie unseen, nor for a promotion).
+    // only the reply's first lift besides, or the whole reply made at once and shown
+    // first with the move, is shown all the same (not with a promoted piece on the
+    // board, whose token may lie unseen, nor for a promotion).
     for relaxed in [false, true] {
         if relaxed
             && (current.is_some() || depth != Depth::Short || c.tokens.iter().next().is_some())
@@ -90,7 +91,15 @@ pub(super) fn judge_by_evidence(
                                 promotion: None,
                                 ..
                             }]
-                        ) && shown_beside_reply(&cands[i].expect, &snap.cells, presser)
+                        ) && (shown_beside_reply(&cands[i].expect, &snap.cells, presser)
+                            || shown_beside_whole_reply(
+                                &cands[i].expect,
+                                changed[i],
+                                history,
+                                index,
+                                presser,
+                                c.scan_ms,
+                            ))
                     } else {
                         cands[i].expect.matches_beside(&snap.cells, off, changed[i])
                     }) && visibly_landed(&cands[i], &snap.cells)
@@ -1251,6 +1260,53 @@ fn shown_beside_reply(expect: &Expect, cells: &Cells, presser: Color) -> bool {
         }
     }
     lifted == 1
+}
+
+/// Does the board show this one-ply reading with, besides, only the opponent's whole reply
+/// made before the scan reached the move's landing (Nd4-b5 lifted and set down at once
+/// after White's press, the scan passing b5 and d4 before f4, so the bishop on f4 first
+/// shows beside it): one of the opponent's pieces gone from its square and standing on an
+/// empty square it can go to from there, the reply first shown no earlier than a scan
+/// before the move's first change (`changed`)? A piece of the opponent's knocked onto a
+/// square it could go to before the move began shows so too, but from longer before.
+fn shown_beside_whole_reply(
+    expect: &Expect,
+    changed: Bitboard,
+    history: &[Snapshot],
+    at: usize,
+    presser: Color,
+    scan_ms: Millis,
+) -> bool {
+    let Some(cells) = history.get(at).map(|snap| &snap.cells) else {
+        return false;
+    };
+    let off = expect.differences(cells);
+    let mut squares = off.into_iter();
+    let (Some(a), Some(b), None) = (squares.next(), squares.next(), squares.next()) else {
+        return false;
+    };
+    let (from, to) = if expect.color(a) == Some(!presser) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let whole = cells.get(from).is_empty()
+        && expect.color(to).is_none()
+        && expect.board().piece_at(from).is_some_and(|piece| {
+            piece.color == !presser
+                && cells.get(to) == Cell::piece(piece)
+                && can_reach(expect.board(), from, piece, to, false)
+        });
+    let since = |squares: Bitboard| {
+        squares
+            .into_iter()
+            .map(|sq| value_since(history, at, sq))
+            .min()
+    };
+    whole
+        && since(changed)
+            .zip(since(off))
+            .is_some_and(|(moved, replied)| replied + scan_ms >= moved)
 }
 
 /// The piece of the reading shown so far went on along its move to a further square (a
