@@ -243,16 +243,16 @@ fn replay(m: &Match, notes: &mut Vec<String>) -> Result<Vec<String>, ProRefusal>
 /// The position as bughouse.pro counts it for repetition: pieces, side to move, castling
 /// rights, the en-passant target (set after every double step), drops made on the board.
 fn repetition_key(state: &BoardState, mv: Move, drops: u32) -> String {
+    // Only a pawn's double step has a square between its squares.
     let ep = match mv {
         Move::Normal {
             role: Role::Pawn,
             from,
             to,
             ..
-        } if u32::from(from.rank()).abs_diff(u32::from(to.rank())) == 2 => {
-            let middle = (u32::from(from.rank()) + u32::from(to.rank())) / 2;
-            Square::from_coords(from.file(), Rank::new(middle)).to_string()
-        }
+        } => shakmaty::attacks::between(from, to)
+            .first()
+            .map_or_else(|| "-".to_owned(), |middle| middle.to_string()),
         _ => "-".to_owned(),
     };
     format!(
