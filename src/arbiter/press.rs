@@ -6,6 +6,7 @@
 use shakmaty::{Color, Move, Role, Square};
 
 use super::track::{BeforeLastPly, OwedPress, PendingPress, StableCommit, Track, UnexplainedPress};
+use super::unseen_step::one_step_of_unseen_pair;
 use super::{AlertKind, Arbiter, HiddenOption, Output, PlyRef, Subject, color_name, role_name};
 use crate::dgt::ClockSide;
 use crate::rules::{BoardState, IllegalReason, Legality, PlyMeta, Seat, with_promotion};
@@ -127,6 +128,13 @@ impl Arbiter {
                     self.tracks[b].presses.pending = None;
                     if let Some(pushes) = self.pushed_not_dropped(b, &tied, &history) {
                         self.commit_hidden_push(b, &pending, &pushes);
+                        return;
+                    }
+                    // `b3 cxb3` or `b4 cxb3` en passant: the record takes one, the TD is
+                    // asked which (no desync: both explain the board).
+                    if let Some(candidate) = one_step_of_unseen_pair(&tied) {
+                        let cells = self.tracks[b].sensed.cells;
+                        self.commit_press(b, &pending, &candidate, &cells, final_call);
                         return;
                     }
                     if let Some(candidate) = self.pick_taken_drop(b, &tied) {

@@ -8,7 +8,7 @@ use shakmaty::{Color, Move, Rank, Role, Square};
 use super::track::UnseenStep;
 use super::{AlertKind, Arbiter, HiddenOption, PlyRef, Subject, color_name};
 use crate::BoardId;
-use crate::sensing::Snapshot;
+use crate::sensing::{Candidate, Snapshot};
 
 impl Arbiter {
     /// Called for each ply as it is committed, with what the board showed since the commit
@@ -130,6 +130,51 @@ impl Arbiter {
                 ],
             },
         );
+    }
+}
+
+/// Readings tied only on a pawn's first step the board never showed and the pawn's capture
+/// that took it (`b3 cxb3` against `b4 cxb3` en passant, the same squares emptied and
+/// filled): the one-step reading, for the record to hold while the TD is asked which it
+/// was (`Arbiter::note_unseen_step`, as its plies are committed).
+pub(super) fn one_step_of_unseen_pair(tied: &[Candidate]) -> Option<Candidate> {
+    let [x, y] = tied else {
+        return None;
+    };
+    if x.plies.len() != y.plies.len() {
+        return None;
+    }
+    let differ: Vec<usize> = (0..x.plies.len())
+        .filter(|&i| x.plies[i] != y.plies[i])
+        .collect();
+    let [j, k] = differ[..] else {
+        return None;
+    };
+    // Where the step went (its `from` and whether it went two), if the pair is a pawn's
+    // first step and a pawn taking it on the square one step ahead.
+    let shape = |c: &Candidate| {
+        let step = c.plies[j];
+        let (one, two) = [Color::White, Color::Black].into_iter().find_map(|color| {
+            first_step(color, step).filter(|&(one, two)| step.to() == one || step.to() == two)
+        })?;
+        let two_steps = step.to() == two;
+        let taken = match c.plies[k] {
+            Move::Normal {
+                role: Role::Pawn,
+                capture: Some(Role::Pawn),
+                to,
+                promotion: None,
+                ..
+            } => !two_steps && to == one,
+            Move::EnPassant { to, .. } => two_steps && to == one,
+            _ => false,
+        };
+        (k == j + 1 && taken).then_some((step.from()?, two_steps))
+    };
+    match (shape(x)?, shape(y)?) {
+        ((a, false), (b, true)) if a == b => Some(x.clone()),
+        ((a, true), (b, false)) if a == b => Some(y.clone()),
+        _ => None,
     }
 }
 

@@ -146,6 +146,21 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // The fresh sweep of seed 18400000283 (session of 2026-11-29 from 23:42 UTC), failing
+        // the same way on 64ff07a: on a Bluetooth board White pressed with the b-pawn in
+        // hand and Black's c-pawn took it en passant before the board showed it on b4, the
+        // two plies read together at Black's press, `b3 cxb3` and `b4 cxb3` tied and a
+        // desync raised besides the TD's question. Passes since: the one step is recorded
+        // and the TD asked, as when the step is read first.
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [true, false],
+            white_right: [false, false],
+            bluetooth: [true, false],
+            increment_s: 2,
+            promotion: PromotionToken::SparePiece,
+            seed: 942_410_015_765_690_579,
+        },
         // The fresh sweep of seed 17800000257 (session of 2026-11-29 from 20:29 UTC) on
         // b2d20c4, where it began: on a Bluetooth board, Black's `d6` pressed, White's
         // `Nf3` and press at once, the clock showing neither press, and `d5`: read as the
