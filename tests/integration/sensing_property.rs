@@ -3099,6 +3099,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 18700000301 (session of 2026-11-29 from 23:42 UTC) on
+        // 6d3af3b, failing the same way on 64ff07a: on a USB board, Black's rook promoted
+        // on c1 and laid on its side (it took on c4 since), then its `Re4` (read as a
+        // pawn for one pass) and White's `Rb3` under one clock message: neither recorded.
+        Setup {
+            preset: "club-bughouse-corrected",
+            rotated: [false, true],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 15_733_673_435_921_109_401,
+        },
         // The fresh sweep of seed 18100000271 (session of 2026-11-29 from 20:29 UTC) on
         // 4eca16d, failing the same way on b2d20c4: on a USB board, a false alarm at
         // Black's press, told as a desync with the board fitting both `Be3` and `Bxe3`
