@@ -150,6 +150,9 @@ pub(super) fn one_step_of_unseen_pair(tied: &[Candidate]) -> Option<Candidate> {
     let [j, k] = differ[..] else {
         return None;
     };
+    if k != j + 1 {
+        return None;
+    }
     // Where the step went (its `from` and whether it went two), if the pair is a pawn's
     // first step and a pawn taking it on the square one step ahead.
     let shape = |c: &Candidate| {
@@ -169,7 +172,7 @@ pub(super) fn one_step_of_unseen_pair(tied: &[Candidate]) -> Option<Candidate> {
             Move::EnPassant { to, .. } => two_steps && to == one,
             _ => false,
         };
-        (k == j + 1 && taken).then_some((step.from()?, two_steps))
+        taken.then_some((step.from()?, two_steps))
     };
     match (shape(x)?, shape(y)?) {
         ((a, false), (b, true)) if a == b => Some(x.clone()),

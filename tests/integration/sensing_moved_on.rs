@@ -913,6 +913,25 @@ fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_ca
     assert_happened(relevant, 4, "the bishop showed on b4 and never on a3");
 }
 
+/// 1.d3 Nc6 2.a3 Nd4 on a Bluetooth board whose clock messages come late, `offset` × 37 ms
+/// of waiting, and White's bishop set c1–f4 and pressed: the scene, and when the bishop
+/// was lifted.
+fn bishop_to_f4_beside_the_knight_on_d4(offset: Millis) -> (Scene, Millis) {
+    let mut s = late_clock_bluetooth_a();
+    s.mv(A, "d2", "d3", 'P')
+        .mv(A, "b8", "c6", 'n')
+        .mv(A, "a2", "a3", 'P')
+        .mv(A, "c6", "d4", 'n');
+    s.wait(offset * 37);
+    let start = s.t;
+    s.lift(A, "c1")
+        .wait(150)
+        .place(A, "f4", 'B')
+        .wait(60)
+        .press(A, White);
+    (s, start)
+}
+
 /// After 1.d3 Nc6 2.a3 Nd4 on a Bluetooth board whose clock messages come late, White's
 /// bishop goes c1–f4 and White presses; Black's knight goes d4–b3 at once and Black
 /// presses, and White's bishop comes back to e3 and White presses. The scan passes d4,
@@ -929,19 +948,8 @@ fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_ca
 fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_after_it() {
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = late_clock_bluetooth_a();
-        s.mv(A, "d2", "d3", 'P')
-            .mv(A, "b8", "c6", 'n')
-            .mv(A, "a2", "a3", 'P')
-            .mv(A, "c6", "d4", 'n');
-        s.wait(offset * 37);
-        let start = s.t;
-        s.lift(A, "c1")
-            .wait(150)
-            .place(A, "f4", 'B')
-            .wait(60)
-            .press(A, White)
-            .wait(100)
+        let (mut s, start) = bishop_to_f4_beside_the_knight_on_d4(offset);
+        s.wait(100)
             .lift(A, "d4")
             .wait(400)
             .place(A, "b3", 'n')
@@ -997,19 +1005,8 @@ fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_
 fn a_move_shown_only_beside_a_whole_reply_begun_after_it_then_moved_on_was_made() {
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = late_clock_bluetooth_a();
-        s.mv(A, "d2", "d3", 'P')
-            .mv(A, "b8", "c6", 'n')
-            .mv(A, "a2", "a3", 'P')
-            .mv(A, "c6", "d4", 'n');
-        s.wait(offset * 37);
-        let start = s.t;
-        s.lift(A, "c1")
-            .wait(150)
-            .place(A, "f4", 'B')
-            .wait(60)
-            .press(A, White)
-            .wait(20)
+        let (mut s, start) = bishop_to_f4_beside_the_knight_on_d4(offset);
+        s.wait(20)
             .lift(A, "d4")
             .wait(100)
             .place(A, "b5", 'n')
