@@ -169,13 +169,11 @@ fn moved_on_after_the_reply(
         {
             before_judged += 1;
         }
-        assert_eq!(
-            p.sans(A),
+        p.assert_read_quietly(
+            A,
             want,
-            "offset {offset}, message {message:?}, moved on {moved_on:?}\n{}",
-            p.dump()
+            &format!("offset {offset}, message {message:?}, moved on {moved_on:?}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(
         before_judged,
@@ -272,13 +270,11 @@ fn a_move_shown_only_after_the_reply_began_then_moved_on_is_the_move_shown() {
         {
             reply_first += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["e4", "e5", "d3", "Be7", "Nf3", "Bc5", "a3"],
-            "offset {offset}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["e4", "e5", "d3", "Be7", "Nf3", "Bc5", "a3"],
+            &format!("offset {offset}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         reply_first >= 4,
@@ -354,15 +350,13 @@ fn a_slide_stopping_on_a_square_before_a_late_press_message_is_no_move_there() {
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            [
-                "g3", "a6", "d3", "a5", "Qd2", "h6", "e4", "h5", "f3", "Nc6", "Qg2"
+        p.assert_read_quietly(
+            A,
+            &[
+                "g3", "a6", "d3", "a5", "Qd2", "h6", "e4", "h5", "f3", "Nc6", "Qg2",
             ],
-            "offset {offset}: message {message}, e2 {e2:?}\n{}",
-            p.dump()
+            &format!("offset {offset}: message {message}, e2 {e2:?}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         relevant >= 4,
@@ -417,13 +411,11 @@ fn a_slide_whose_end_was_taken_at_once_leaves_no_piece_missing_from_its_stop() {
         if queen_on("d5") && !queen_on("e6") {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["e4", "d6", "Qe2", "a6", "Qc4", "a5", "Qe6", "Bxe6"],
-            "offset {offset}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["e4", "d6", "Qe2", "a6", "Qc4", "a5", "Qe6", "Bxe6"],
+            &format!("offset {offset}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         relevant >= 4,
@@ -490,18 +482,18 @@ fn a_piece_shown_on_its_landing_just_before_the_press_then_moved_back_is_the_nex
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            [
-                "Nf3", "a6", "e3", "a5", "Be2", "h6", "Rf1", "Nc6", "Rg1", "a4"
+        p.assert_read_quietly(
+            A,
+            &[
+                "Nf3", "a6", "e3", "a5", "Be2", "h6", "Rf1", "Nc6", "Rg1", "a4",
             ],
-            "offset {offset}: message {message}, f1 {:?}, g1 {:?}, b8 {:?}\n{}",
-            s.seen(A, "f1"),
-            s.seen(A, "g1"),
-            s.seen(A, "b8"),
-            p.dump()
+            &format!(
+                "offset {offset}: message {message}, f1 {:?}, g1 {:?}, b8 {:?}",
+                s.seen(A, "f1"),
+                s.seen(A, "g1"),
+                s.seen(A, "b8")
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         relevant >= 4,
@@ -564,13 +556,11 @@ fn a_double_step_shown_on_its_way_and_landed_only_beside_the_en_passant_lift() {
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["h3", "a5", "h4", "a4", "b4", "axb3", "g3"],
-            "offset {offset}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["h3", "a5", "h4", "a4", "b4", "axb3", "g3"],
+            &format!("offset {offset}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         relevant >= 4,
@@ -651,13 +641,13 @@ fn a_bishop_moved_on_back_through_its_square_after_a_dropped_reply_is_two_moves(
         {
             before_judged += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["e3", "a6", "Be2", "h6", "Bd3", "P@b4", "Bf1", "h5"],
-            "offset {offset}, message {message:?}, back on e2 {back:?}, judged {judged:?}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["e3", "a6", "Be2", "h6", "Bd3", "P@b4", "Bf1", "h5"],
+            &format!(
+                "offset {offset}, message {message:?}, back on e2 {back:?}, judged {judged:?}"
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         before_judged >= 4,
@@ -716,13 +706,11 @@ fn a_bishop_that_stood_as_the_fast_reply_began_then_slid_on_stopped_where_it_sto
         {
             before_judged += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["d4", "Nf6", "Bf4", "Ne4", "Bh6", "a6"],
-            "offset {offset}, message {message:?}, on g5 {on_g5:?}, judged {judged:?}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["d4", "Nf6", "Bf4", "Ne4", "Bh6", "a6"],
+            &format!("offset {offset}, message {message:?}, on g5 {on_g5:?}, judged {judged:?}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert!(
         before_judged >= 4,
@@ -770,13 +758,7 @@ fn a_piece_knocked_by_the_sliding_hand_is_no_reply_that_ends_the_slide() {
         {
             on_f4 += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["d4", "Nf6", "Bg5", "a6"],
-            "offset {offset}\n{}",
-            p.dump()
-        );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
+        p.assert_read_quietly(A, &["d4", "Nf6", "Bg5", "a6"], &format!("offset {offset}"));
     }
     assert!(on_f4 >= 4, "the bishop showed on f4 only {on_f4} times");
 }
@@ -902,13 +884,11 @@ fn a_slide_taken_at_once_where_it_ended_by_a_pawn_the_taker_also_holds_is_the_ca
         if bishop_on("b4") && !bishop_on("a3") {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["Nf3", "e6", "e3", "Ba3", "bxa3", "Nf6", "Nc3"],
-            "offset {offset}\n{}",
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["Nf3", "e6", "e3", "Ba3", "bxa3", "Nf6", "Nc3"],
+            &format!("offset {offset}"),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(relevant, 4, "the bishop showed on b4 and never on a3");
 }
@@ -972,17 +952,17 @@ fn a_piece_shown_less_than_a_scan_after_the_reply_but_later_than_its_pass_moved_
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb3", "Be3", "a6"],
-            "offset {offset}: d4 {:?}, b3 {:?}, f4 {:?}, e3 {:?}\n{}",
-            s.seen(A, "d4"),
-            s.seen(A, "b3"),
-            s.seen(A, "f4"),
-            s.seen(A, "e3"),
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb3", "Be3", "a6"],
+            &format!(
+                "offset {offset}: d4 {:?}, b3 {:?}, f4 {:?}, e3 {:?}",
+                s.seen(A, "d4"),
+                s.seen(A, "b3"),
+                s.seen(A, "f4"),
+                s.seen(A, "e3")
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(
         relevant,
@@ -1030,21 +1010,21 @@ fn a_move_shown_only_beside_a_whole_reply_begun_after_it_then_moved_on_was_made(
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb5", "Be3", "a6"],
-            "offset {offset}: d4 {:?}, b5 {:?}, f4 {:?}, e3 {:?} clock {:?}\n{}",
-            s.seen(A, "d4"),
-            s.seen(A, "b5"),
-            s.seen(A, "f4"),
-            s.seen(A, "e3"),
-            s.clock_seen(A)
-                .iter()
-                .filter(|c| c.0 > start)
-                .collect::<Vec<_>>(),
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["d3", "Nc6", "a3", "Nd4", "Bf4", "Nb5", "Be3", "a6"],
+            &format!(
+                "offset {offset}: d4 {:?}, b5 {:?}, f4 {:?}, e3 {:?} clock {:?}",
+                s.seen(A, "d4"),
+                s.seen(A, "b5"),
+                s.seen(A, "f4"),
+                s.seen(A, "e3"),
+                s.clock_seen(A)
+                    .iter()
+                    .filter(|c| c.0 > start)
+                    .collect::<Vec<_>>()
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(
         relevant,
@@ -1114,19 +1094,19 @@ fn a_slide_shown_on_its_way_for_one_pass_did_not_wait_out_a_reply_shown_first_in
         {
             relevant += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            [
-                "e4", "b6", "Ba6", "e6", "a3", "Qf6", "a4", "Qe5", "Bd3", "Qg5", "a5"
+        p.assert_read_quietly(
+            A,
+            &[
+                "e4", "b6", "Ba6", "e6", "a3", "Qf6", "a4", "Qe5", "Bd3", "Qg5", "a5",
             ],
-            "offset {offset}: c4 {:?}, e5 {:?}, f5 {:?}, d3 {:?}\n{}",
-            s.seen(A, "c4"),
-            s.seen(A, "e5"),
-            s.seen(A, "f5"),
-            s.seen(A, "d3"),
-            p.dump()
+            &format!(
+                "offset {offset}: c4 {:?}, e5 {:?}, f5 {:?}, d3 {:?}",
+                s.seen(A, "c4"),
+                s.seen(A, "e5"),
+                s.seen(A, "f5"),
+                s.seen(A, "d3")
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(
         relevant,
@@ -1182,16 +1162,16 @@ fn a_pawn_that_stood_on_its_single_step_through_a_whole_reply_was_pushed_twice()
         if !s.clock_showed(A, first, last, ClockSide::Left) {
             unseen += 1;
         }
-        assert_eq!(
-            p.sans(A),
-            ["Na3", "d6", "Nf3", "d5", "Ng5", "a6"],
-            "offset {offset}: d6 {:?}, f3 {:?}, clock {:?}\n{}",
-            s.seen(A, "d6"),
-            s.seen(A, "f3"),
-            s.clock_seen(A),
-            p.dump()
+        p.assert_read_quietly(
+            A,
+            &["Na3", "d6", "Nf3", "d5", "Ng5", "a6"],
+            &format!(
+                "offset {offset}: d6 {:?}, f3 {:?}, clock {:?}",
+                s.seen(A, "d6"),
+                s.seen(A, "f3"),
+                s.clock_seen(A)
+            ),
         );
-        assert!(p.raised.is_empty(), "offset {offset}\n{}", p.dump());
     }
     assert_happened(
         unseen,

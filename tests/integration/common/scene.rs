@@ -477,6 +477,13 @@ impl Played {
             .collect()
     }
 
+    /// Asserts that board `b`'s record reads `want` and that nothing was raised, each
+    /// failure headed by `context` (the offset, what the board showed) and the dump.
+    pub fn assert_read_quietly(&self, b: BoardId, want: &[&str], context: &str) {
+        assert_eq!(self.sans(b), want, "{context}\n{}", self.dump());
+        assert!(self.raised.is_empty(), "{context}\n{}", self.dump());
+    }
+
     /// Alerts raised as (kind, square), in order.
     pub fn alerts(&self) -> Vec<(AlertKind, Option<String>)> {
         self.raised
