@@ -182,6 +182,19 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // White drops a knight on f7 and presses; White's own knight on g1 is knocked
+        // onto g2 300 ms after the lever, g1 shown empty in the pass that showed f7, 49
+        // fields on. Read as the illegal `Ng1f7`, then the knight on g2 unexplained,
+        // until a lift shown in the landing's very pass but too soon after the pass
+        // before read it occupied, for a hand to carry the piece, ruled the jump out.
+        // Seed 18500000287's sweep (session of 2026-11-29 from 23:42 UTC).
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            2_362_128_607_906_783_444,
+        ),
         // An opponent's piece knocked onto a square it could move to (Ra8 onto a7, a
         // pawn from d7 to c6 beside a knight's or a pawn's square), seconds before the
         // presser's move, which the scan caught on its way (a pawn's b3 shown on b4 for a
@@ -635,19 +648,6 @@ fn injections_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn injections_still_failing() {
     replay_injections(&[
-        // The fresh sweep of seed 18500000287 (session of 2026-11-29 from 23:42 UTC) on
-        // a391776, failing the same way on 64ff07a: White drops a knight on f7 and
-        // presses, the landing shown 27 ms after the press message; White's own knight on
-        // g1 is knocked onto g2 300 ms after the lever, g1 shown empty in the pass that
-        // showed f7 (the scan reaches g1 after f7). Read as the illegal `Ng1f7` before g2
-        // showed, then the knight on g2 unexplained; nothing told displaced.
-        (
-            "uscf-bughouse",
-            BoardId::B,
-            12,
-            Injection::Knock,
-            2_362_128_607_906_783_444,
-        ),
         // The fresh sweep of seed 17600000241 (session of 2026-11-29 from 17:45 UTC) on
         // 40dc342, failing the same way on 712668b, where it began: Black's knight
         // promoted on f1 and laid on its side goes f1-h2 unseen and the lever is pressed;

@@ -35,7 +35,10 @@ pub(super) fn landings_seen(c: &Committed<'_>, cand: &Candidate, history: &[Snap
 
 /// The fastest hands: the opponent's first lift of a reply comes at least this long after
 /// the move it answers was set down (the lever, a glance, a hand's move).
-pub(super) const REPLY_AFTER_LANDING_MS: Millis = PRESS_AFTER_LANDING_MS + 120;
+pub(super) const REPLY_AFTER_LANDING_MS: Millis = PRESS_AFTER_LANDING_MS + HAND_MOVE_MS;
+
+/// The fastest hand: a piece lifted and set down on another square takes at least this.
+const HAND_MOVE_MS: Millis = 120;
 
 /// The mover's pieces this reading takes as victims of the opponent's reply that were gone
 /// before the move it answers was on the board. The reply starts after the press, so a
@@ -454,8 +457,20 @@ pub(super) fn lifted_after_landing(
     let Some(lifted) = first_gone(&before, history, from).map(|i| history[i].t_ms) else {
         return false;
     };
-    let same_pass = same_pass_reaches(c, move_landing(*m), landed, from);
-    lifted > same_pass.map_or(landed + c.scan_ms, |t| t.min(landed + c.scan_ms))
+    let landing = move_landing(*m);
+    let same_pass = same_pass_reaches(c, landing, landed, from);
+    if lifted > same_pass.map_or(landed + c.scan_ms, |t| t.min(landed + c.scan_ms)) {
+        return true;
+    }
+    // Shown gone in that very pass: the pass before read the origin still occupied only
+    // the rest of a scan before this one read the landing, too short for a hand to lift
+    // the piece and set it down there (a drop, then a piece of that kind knocked).
+    same_pass.is_some()
+        && lifted >= landed
+        && c.scan_order.is_some_and(|o| {
+            let fields = u64::from(square_to_field(from, o) - square_to_field(landing, o));
+            c.scan_ms * (64 - fields) / 64 < HAND_MOVE_MS
+        })
 }
 
 /// When the pass of the scan that showed `landing` filled at `landed_at` reaches `sq`, if
