@@ -308,6 +308,11 @@ impl Arbiter {
             // good, and then this one.
             Some(earlier) => {
                 earlier.give_up_at = earlier.give_up_at.min(now + track.timing.settle_ms);
+                // Queued behind a press that was waiting in the queue itself: this press
+                // answers it as surely as one that came while it was judged.
+                if earlier.by != by {
+                    earlier.answered.get_or_insert(now);
+                }
                 track.presses.queued = Some(press);
             }
             None => track.presses.pending = Some(press),

@@ -146,6 +146,41 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // A press whose message came while the press before it still waited for the
+        // reply, the opponent's next press queued behind it, never learned that press had
+        // answered it: read with the opponent's move and the presser's next one (three
+        // plies, `h5 g6 Qc7` for `h5`), the record a ply behind from there, then a desync.
+        // The fresh sweep of seed 18900000313 (session of 2026-11-30 from 01:59 UTC),
+        // failing the same way on 24a1ad0. Two listed since 2026-11-24 and 2026-11-27
+        // (a `Qe7` read as `P@b4 Qxb4`; `h3 Qg8 g4` read as `P@d6 Qxd6 h4` beside a
+        // lying queen) pass since as well, and fail without the fix.
+        Setup {
+            preset: "uscf-blitz",
+            rotated: [false, false],
+            white_right: [true, false],
+            bluetooth: [true, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 3_727_449_609_064_301_805,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [true, true],
+            white_right: [true, true],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 3_982_172_476_904_729_215,
+        },
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [true, true],
+            increment_s: 5,
+            promotion: PromotionToken::SparePiece,
+            seed: 17_642_500_418_390_248_680,
+        },
         // The fresh sweep of seed 7745966692 (session of 2026-11-27 from 20:17 UTC) on
         // 7b9a31a: on board B a press the board fits as two readings of `cxd6`, the
         // pawn's step never shown landing (`d5 cxd6` en passant or `d6 cxd6`), told as a
@@ -3431,21 +3466,6 @@ fn setups_still_failing() {
             promotion: PromotionToken::LaidDown,
             seed: 7_172_163_919_302_909_258,
         },
-        // The fresh sweep of seed 9327379053 (session of 2026-11-27 from 23:09 UTC) on
-        // ca8719d, failing the same way on b5cbb66, where that session began: beside a
-        // queen laid on its side, `h3 Qg8 g4` read as `P@d6 Qxd6 h4`. (The other two,
-        // `Qa7 e3 Qxe3+` and a bishop dropped on h2 on a Bluetooth board told as
-        // unexplained before the drop was read, pass since the session of 2026-11-28 from
-        // 01:51 UTC: `setups_that_once_failed`.)
-        Setup {
-            preset: "club-bughouse",
-            rotated: [true, true],
-            white_right: [true, true],
-            bluetooth: [false, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 3_982_172_476_904_729_215,
-        },
         // The fresh sweep of seed 8544003745 (session of 2026-11-27 from 23:09 UTC), on
         // b5cbb66, with a queen promoted and laid on its side on h1: `Qg3+ Qxg3` (the
         // queen taken at once, never shown) read as `Qxh3 Q@g3`, the pair that ends on the
@@ -3653,21 +3673,6 @@ fn setups_still_failing() {
             increment_s: 0,
             promotion: PromotionToken::LaidDown,
             seed: 8_302_778_637_742_597_670,
-        },
-        // The fresh sweep at the end of the session of 2026-11-24 (seed 5150, 20,000 matches
-        // a preset: 8 of 100,000); all eight fail on 351aa1d too, where the session began.
-        // Passed with order::moved_after_reply alone; with a reading that goes on to the
-        // reply and the next move allowed to replace the one shown (which fixes
-        // 18102437536676153294), Ke2 Nh7 Qd2 are read right but a later Qe7 is read as
-        // P@b4 Qxb4, as before.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [false, true],
-            white_right: [false, false],
-            bluetooth: [true, true],
-            increment_s: 5,
-            promotion: PromotionToken::SparePiece,
-            seed: 17_642_500_418_390_248_680,
         },
     ];
     replay_setups(&cases);
