@@ -1643,3 +1643,63 @@ fn the_td_names_which_of_two_lying_queens_went() {
         assert_eq!(p.open(Promotion), 0, "{from:?}\n{}", p.dump());
     }
 }
+
+/// The lying queen goes h1-e4 unseen (the board never reads a lying pawn) and Black
+/// presses. White's hand is on the g1 knight at once, beside the queen's square: while the
+/// press is judged, "the queen took on g1" waits for the reply to tell. White plays Nf3
+/// and presses, and Black lifts the d-pawn for d5 before that wait is over. The d7 pawn
+/// showed gone more than two scans after Black's press message: it was lifted after the
+/// lever, for Black's next move, and is no reading of the press (a `d6` never shown,
+/// then `d5` read as `d6-d5` and the pawn missing). The record keeps the queen's unseen
+/// move, asks the TD, who answers e4: `Qe4 Nf3 d5`.
+#[test]
+fn a_lying_queen_s_unseen_move_is_not_the_pawn_lifted_for_the_next_move_after_the_reply() {
+    let mut happened = 0;
+    for offset in offsets(30) {
+        let mut s = lying_queen_on_h1_never_read();
+        s.lift(A, "h1")
+            .wait(300)
+            .place(A, "e4", 'p')
+            .lay_down(A, "e4")
+            .wait(200)
+            .press(A, Black);
+        let pressed = s.t;
+        s.wait(50 + offset * 8)
+            .lift(A, "g1")
+            .wait(300)
+            .place(A, "f3", 'N')
+            .wait(200)
+            .press(A, White)
+            .wait(250)
+            .lift(A, "d7")
+            .wait(300)
+            .place(A, "d5", 'p')
+            .wait(300)
+            .press(A, Black)
+            .wait(1500)
+            .td(queen_went_to_e4());
+        s.wait(1500);
+        let p = s.run(3000);
+        let message = s.clock_seen(A).into_iter().find(|&(t, _)| t > pressed);
+        let g1 = s.first_seen(A, "g1", pressed, false);
+        let d7 = s.first_seen(A, "d7", pressed, false);
+        let at = format!("offset {offset}: message {message:?}, g1 {g1:?}, d7 {d7:?}");
+        assert_eq!(
+            p.sans(A)[10..],
+            ["c4", "Qe4", "Nf3", "d5"],
+            "{at}\n{}",
+            p.dump()
+        );
+        assert!(p.raised_only(Promotion), "{at}\n{}", p.dump());
+        assert_eq!(p.open(Promotion), 0, "{at}\n{}", p.dump());
+        // The physics: g1 shown empty while the press was judged (within a settling time
+        // of its message), d7 more than two scans after the message.
+        if let (Some((message, _)), Some(g1), Some(d7)) = (message, g1, d7)
+            && g1 <= message + 300
+            && d7 > message + 500
+        {
+            happened += 1;
+        }
+    }
+    assert_happened(happened, 16, "the knight lifted while the press was judged");
+}

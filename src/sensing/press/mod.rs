@@ -867,6 +867,10 @@ fn readings(
             || (k.irregular > 0
                 && after_deadline
                 && departs_after_the_press(c, &before, k, history, deadline))
+            || (history
+                .last()
+                .is_some_and(|s| s.t_ms > deadline + c.scan_ms)
+                && departs_long_after_the_press(c, &before, k, history, deadline))
             || victim_gone_long_before(c, k, history)
             || set_back_unmoved(c, &before, k, history)
             || slid_past_its_stop(c, k, history)

@@ -721,6 +721,39 @@ pub(super) fn departs_after_the_press(
     })
 }
 
+/// The same for any reading, legal ones too, by a margin no pushed piece reaches: a ply's
+/// piece first shown gone a whole scan later still, its landing not shown before (a pawn
+/// pushed along the board may show on its new square while the old still reads it). The
+/// piece was lifted after the press, for the presser's next move (a promoted piece laid
+/// on its side moved unseen, and the pawn read as having stepped where it never showed).
+pub(super) fn departs_long_after_the_press(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+) -> bool {
+    let mut touched_before = Bitboard::EMPTY;
+    let mut color = c.state.turn();
+    cand.plies.iter().any(|&m| {
+        let late = m
+            .from()
+            .and_then(|f| {
+                left_late(
+                    c,
+                    before,
+                    history,
+                    (f, touched_before),
+                    deadline + c.scan_ms,
+                )
+            })
+            .is_some_and(|i| first_shown(cand, move_landing(m), color, &history[..=i]).is_none());
+        touched_before |= touched(m);
+        color = !color;
+        late
+    })
+}
+
 /// The snapshot that first showed a ply's piece gone from `from`, when it came too late
 /// for `deadline` (a scan after a press message): the piece left after that press. Only a
 /// square no earlier ply of the reading touches (`touched_before`: the record tells what
