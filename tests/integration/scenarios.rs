@@ -5,9 +5,10 @@
 
 #![allow(clippy::unwrap_used)]
 
-use crate::common::scene::{Scene, assert_happened, k, offsets, pc};
+use crate::common::scene::{Played, Scene, assert_happened, k, offsets, pc};
 use shakmaty::Color::{Black, White};
 use tandem::BoardId::{A, B};
+use tandem::Millis;
 use tandem::arbiter::AlertKind::*;
 use tandem::arbiter::{Subject, TdAction};
 use tandem::dgt::{ClockSide, Orientation};
@@ -411,6 +412,35 @@ fn knocked_piece_is_displaced_then_cleared_when_put_back() {
     assert_eq!(p.open(Displaced), 0, "cleared when put back\n{}", p.dump());
 }
 
+/// On board A White drops `piece` on `on` and presses `press_after` later, the same hand
+/// lifting `knocked` off the board `knock_after` after the lever; four seconds on, Black
+/// plays Nf6. The match as recorded, and when the board first showed the drop and the
+/// knock.
+fn drop_then_knock_off(
+    s: &mut Scene,
+    (on, piece, press_after): (&str, char, Millis),
+    (knocked, knock_after): (&str, Millis),
+) -> (Played, Millis, Millis) {
+    let start = s.t;
+    s.place(A, on, piece)
+        .wait(press_after)
+        .press(A, White)
+        .wait(knock_after)
+        .lift(A, knocked)
+        .wait(4000);
+    s.mv(A, "g8", "f6", 'n');
+    let p = s.run(3000);
+    let shown = s.first_seen(A, on, start, true);
+    let gone = s.first_seen(A, knocked, start, false);
+    let (Some(shown), Some(gone)) = (shown, gone) else {
+        panic!(
+            "no drop on {on} or no knock off {knocked} shown\n{}",
+            p.dump()
+        );
+    };
+    (p, shown, gone)
+}
+
 /// White on board A holds a pawn (Black took one on B). After 1.d4 d5, White drops the
 /// pawn on g3 and presses, and a moment later the same hand knocks the e2 pawn off the
 /// board. The board shows a pawn appearing on g3 and then e2 emptied, which together read
@@ -428,19 +458,8 @@ fn a_pawn_knocked_off_the_board_just_after_a_drop_is_missing_not_the_drop() {
         s.black_takes_a_pawn_on_b();
         s.mv(A, "d2", "d4", 'P').mv(A, "d7", "d5", 'p');
         s.wait(offset * 11);
-        let start = s.t;
-        s.place(A, "g3", 'P')
-            .wait(40)
-            .press(A, White)
-            .wait(110 + offset % 3 * 50)
-            .lift(A, "e2")
-            .wait(4000);
-        s.mv(A, "g8", "f6", 'n');
-        let p = s.run(3000);
-        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
-        let (Some(g3), Some(e2)) = (first("g3", true), first("e2", false)) else {
-            panic!("offset {offset}: no drop or no knock shown\n{}", p.dump());
-        };
+        let (p, g3, e2) =
+            drop_then_knock_off(&mut s, ("g3", 'P', 40), ("e2", 110 + offset % 3 * 50));
         // e2 shown empty in the pass that showed g3, some 25 ms on.
         if e2 < g3 + 60 {
             continue;
@@ -486,19 +505,8 @@ fn a_knight_knocked_off_in_the_pass_that_shows_a_knight_drop_is_missing_not_a_ju
             .take(B, "d8", "g5", 'q');
         s.mv(A, "e2", "e4", 'P').mv(A, "e7", "e5", 'p');
         s.wait(offset * 7);
-        let start = s.t;
-        s.place(A, "c6", 'N')
-            .wait(60)
-            .press(A, White)
-            .wait(60 + offset % 4 * 40)
-            .lift(A, "g1")
-            .wait(4000);
-        s.mv(A, "g8", "f6", 'n');
-        let p = s.run(3000);
-        let first = |sq: &str, standing: bool| s.first_seen(A, sq, start, standing);
-        let (Some(c6), Some(g1)) = (first("c6", true), first("g1", false)) else {
-            panic!("offset {offset}: no drop or no knock shown\n{}", p.dump());
-        };
+        let (p, c6, g1) =
+            drop_then_knock_off(&mut s, ("c6", 'N', 60), ("g1", 60 + offset % 4 * 40));
         // g1 shown empty before c6 (the knock before the scan reached g1 in the pass
         // before): the board cannot tell that from a jump, and nothing is asserted.
         if g1 < c6 {

@@ -710,15 +710,7 @@ pub(super) fn departs_after_the_press(
     history: &[Snapshot],
     deadline: Millis,
 ) -> bool {
-    let mut touched_before = Bitboard::EMPTY;
-    cand.plies.iter().any(|&m| {
-        let late = m
-            .from()
-            .and_then(|f| left_late(c, before, history, (f, touched_before), deadline))
-            .is_some();
-        touched_before |= touched(m);
-        late
-    })
+    departs_late(c, before, cand, history, deadline, false)
 }
 
 /// The same for any reading, legal ones too, by a margin no pushed piece reaches: a ply's
@@ -733,21 +725,28 @@ pub(super) fn departs_long_after_the_press(
     history: &[Snapshot],
     deadline: Millis,
 ) -> bool {
+    departs_late(c, before, cand, history, deadline + c.scan_ms, true)
+}
+
+/// Did a ply's piece first show gone too late for `deadline` (see [`left_late`]), its
+/// landing not shown before that if `unlanded`?
+fn departs_late(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+    deadline: Millis,
+    unlanded: bool,
+) -> bool {
     let mut touched_before = Bitboard::EMPTY;
     let mut color = c.state.turn();
     cand.plies.iter().any(|&m| {
         let late = m
             .from()
-            .and_then(|f| {
-                left_late(
-                    c,
-                    before,
-                    history,
-                    (f, touched_before),
-                    deadline + c.scan_ms,
-                )
-            })
-            .is_some_and(|i| first_shown(cand, move_landing(m), color, &history[..=i]).is_none());
+            .and_then(|f| left_late(c, before, history, (f, touched_before), deadline))
+            .is_some_and(|i| {
+                !unlanded || first_shown(cand, move_landing(m), color, &history[..=i]).is_none()
+            });
         touched_before |= touched(m);
         color = !color;
         late
