@@ -308,8 +308,8 @@ impl Arbiter {
             // good, and then this one.
             Some(earlier) => {
                 earlier.give_up_at = earlier.give_up_at.min(now + track.timing.settle_ms);
-                // Queued behind a press that was waiting in the queue itself: this press
-                // answers it as surely as one that came while it was judged.
+                // The other colour's press answers it, as above; but the press judged now
+                // may have come out of the queue after that mark went to the one before.
                 if earlier.by != by {
                     earlier.answered.get_or_insert(now);
                 }
