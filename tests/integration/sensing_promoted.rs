@@ -627,6 +627,18 @@ fn a_pawn_taken_at_once_where_a_lying_queen_could_have_gone_is_the_pawn_s_move()
     );
 }
 
+/// Black's lying queen goes h1-e4: lifted, set down and laid on its side there, which
+/// the board never reads; Black presses. When the lever went down.
+fn queen_to_e4_unseen(s: &mut Scene) -> Millis {
+    s.lift(A, "h1")
+        .wait(300)
+        .place(A, "e4", 'p')
+        .lay_down(A, "e4")
+        .wait(200)
+        .press(A, Black);
+    s.t
+}
+
 /// The TD's answer to where Black's lying queen went from h1 with its 6th move: e4.
 fn queen_went_to_e4() -> TdAction {
     TdAction::ChooseHiddenMove {
@@ -688,13 +700,8 @@ fn a_lying_queen_s_unseen_move_blocked_by_the_guess_is_no_pawn_dropped_and_taken
     for offset in offsets(16) {
         let mut s = lying_queen_on_h1_never_read();
         let moved = s.t;
-        s.lift(A, "h1")
-            .wait(300)
-            .place(A, "e4", 'p')
-            .lay_down(A, "e4")
-            .wait(200)
-            .press(A, Black)
-            .wait(200 + offset * 50);
+        queen_to_e4_unseen(&mut s);
+        s.wait(200 + offset * 50);
         s.lift(A, "f1")
             .wait(300)
             .place(A, "h3", 'B')
@@ -742,13 +749,8 @@ fn a_lying_queen_read_as_a_pawn_for_a_pass_where_it_went_unseen_answers_where_it
     for offset in offsets(24) {
         let mut s = lying_queen_on_h1_never_read();
         s.wait(offset * 23);
-        s.lift(A, "h1")
-            .wait(300)
-            .place(A, "e4", 'p')
-            .lay_down(A, "e4")
-            .wait(200)
-            .press(A, Black)
-            .wait(1500);
+        queen_to_e4_unseen(&mut s);
+        s.wait(1500);
         s.mv(A, "b1", "a3", 'N');
         s.wait(300 + offset * 10);
         let stood = s.t;
@@ -793,13 +795,7 @@ fn a_pawn_lifted_just_after_a_lying_queen_s_unseen_move_and_pushed_is_no_capture
         s.gxh1_queen_laid_down();
         s.mv(A, "c2", "c4", 'P');
         s.wait(offset * 23);
-        s.lift(A, "h1")
-            .wait(300)
-            .place(A, "e4", 'p')
-            .lay_down(A, "e4")
-            .wait(200)
-            .press(A, Black);
-        let pressed = s.t;
+        let pressed = queen_to_e4_unseen(&mut s);
         s.wait(offset % 4 * 60);
         s.lift(A, "h2")
             .wait(150)
@@ -1657,13 +1653,7 @@ fn a_lying_queen_s_unseen_move_is_not_the_pawn_lifted_for_the_next_move_after_th
     let mut happened = 0;
     for offset in offsets(30) {
         let mut s = lying_queen_on_h1_never_read();
-        s.lift(A, "h1")
-            .wait(300)
-            .place(A, "e4", 'p')
-            .lay_down(A, "e4")
-            .wait(200)
-            .press(A, Black);
-        let pressed = s.t;
+        let pressed = queen_to_e4_unseen(&mut s);
         s.wait(50 + offset * 8)
             .lift(A, "g1")
             .wait(300)
