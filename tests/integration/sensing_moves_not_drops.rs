@@ -430,3 +430,59 @@ fn a_bishop_s_retreat_shown_landing_first_across_the_scan_is_no_drop_the_reply_t
         "c1 showed the bishop before g5 showed empty",
     );
 }
+
+/// White holds a pawn, pushes e3-e4 holding the pawn a moment in the hand, and presses;
+/// Black's bishop comes from d4 to e3 at once and Black presses. Where both presses fall
+/// between two polls of the clock, it shows neither, only Black's time gone down a second:
+/// Black pressed, and the board fits a pawn dropped on e4 with the bishop taking the pawn
+/// on e3 as well as the push and the bishop's move. But e3 showed empty more than a scan
+/// before e4 showed the pawn: read as the drop, Black took on e3 before White's drop was
+/// on the board, out of turn. At 200 offsets: each time the record must read `e4 Be3` and
+/// the moves after, with no alert, and the clock must have told the two presses missed at
+/// least 6 times (else the test proves nothing).
+#[test]
+fn a_push_whose_origin_emptied_before_its_landing_showed_is_no_drop_and_capture() {
+    let mut missed = 0;
+    for offset in offsets(200) {
+        let mut s = Scene::new("uscf-bughouse");
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e3", 'P').mv(A, "e7", "e6", 'p');
+        s.mv(A, "a2", "a3", 'P').mv(A, "f8", "c5", 'b');
+        s.mv(A, "a3", "a4", 'P');
+        // Black's clock stops at another fraction of a second each time.
+        s.wait(offset * 71 % 1000).mv(A, "c5", "d4", 'b');
+        s.wait(offset * 37);
+        let first = s.t;
+        s.lift(A, "e3")
+            .wait(500)
+            .place(A, "e4", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(100)
+            .lift(A, "d4")
+            .wait(150)
+            .place(A, "e3", 'b')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        let last = s.t;
+        s.mv(A, "h2", "h3", 'P').mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        if s.clock_told_two_presses_missed(A, first, last) {
+            missed += 1;
+        }
+        p.assert_read_quietly(
+            A,
+            &[
+                "e3", "e6", "a3", "Bc5", "a4", "Bd4", "e4", "Be3", "h3", "a6",
+            ],
+            &format!(
+                "offset {offset}: e3 {:?}, e4 {:?}, clock {:?}",
+                s.seen(A, "e3"),
+                s.seen(A, "e4"),
+                s.clock_seen(A)
+            ),
+        );
+    }
+    assert_happened(missed, 6, "the clock told two presses missed");
+}

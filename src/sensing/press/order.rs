@@ -179,13 +179,70 @@ pub(super) fn lands_out_of_order(
     false
 }
 
+/// When the board first showed each ply of a reading begin and land: its piece gone from
+/// its square and its victim from the square it takes (only squares no earlier ply of the
+/// reading touches, so the record tells what stood there), and its piece on its landing
+/// square (not a promotion's or a hidden promoted piece's landing, which may show
+/// nothing; where a piece of the same colour stood there before, a victim taken back at
+/// once, only once the square showed something else).
+struct PlyTimes {
+    departed: Option<Millis>,
+    victim_gone: Option<Millis>,
+    landed: Option<Millis>,
+}
+
+fn ply_times(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> arrayvec::ArrayVec<PlyTimes, 3> {
+    let mut color = c.state.turn();
+    let mut touched_before = Bitboard::EMPTY;
+    let mut times = arrayvec::ArrayVec::new();
+    let gone = |sq: Option<Square>, touched_before: Bitboard| {
+        sq.filter(|&sq| !touched_before.contains(sq))
+            .and_then(|sq| first_gone(before, history, sq))
+            .map(|i| history[i].t_ms)
+    };
+    for &m in cand.plies.iter().take(3) {
+        let sq = move_landing(m);
+        let victim = match m {
+            Move::Normal {
+                capture: Some(_),
+                to,
+                ..
+            } => Some(to),
+            Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+            _ => None,
+        };
+        let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
+        let anew = if before.color(sq) == Some(color) {
+            history
+                .iter()
+                .position(|s| s.cells.get(sq).color() != Some(color))
+        } else {
+            Some(0)
+        };
+        times.push(PlyTimes {
+            departed: gone(m.from(), touched_before),
+            victim_gone: gone(victim, touched_before),
+            landed: anew
+                .filter(|_| !unseen)
+                .and_then(|i| first_shown(cand, sq, color, &history[i..])),
+        });
+        touched_before |= touched(m);
+        color = !color;
+    }
+    times
+}
+
 /// Did a ply's piece first show gone from its square more than a scan after a later ply's
 /// landing first showed? A piece leaves before it lands, its press comes after, and the
 /// next ply only then: the board reports the lift within a scan of it, so before the next
 /// landing's report and a scan. Such a reading joins a move made later (the dropper's
 /// next move, its piece lifted only after the reply stood) to an earlier press (a drop
-/// taken at once, which the board never showed). Only squares no earlier ply of the
-/// reading touches, so the record tells what stood there.
+/// taken at once, which the board never showed).
 pub(super) fn departs_out_of_order(
     c: &Committed<'_>,
     before: &Expect,
@@ -195,42 +252,52 @@ pub(super) fn departs_out_of_order(
     if cand.plies.len() < 2 {
         return false;
     }
-    let mut color = c.state.turn();
-    let mut touched_before = Bitboard::EMPTY;
-    let mut departures = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
-    let mut landings = arrayvec::ArrayVec::<Option<Millis>, 3>::new();
-    for &m in &cand.plies {
-        departures.push(
-            m.from()
-                .filter(|&f| !touched_before.contains(f))
-                .and_then(|f| first_gone(before, history, f))
-                .map(|i| history[i].t_ms),
-        );
-        let sq = move_landing(m);
-        let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
-        // A piece of the same colour stood there before (a victim taken back at once): the
-        // landing shows only once the square showed something else.
-        let anew = if before.color(sq) == Some(color) {
-            history
+    let times = ply_times(c, before, cand, history);
+    times.iter().enumerate().any(|(i, ply)| {
+        ply.departed.is_some_and(|gone| {
+            times[i + 1..]
                 .iter()
-                .position(|s| s.cells.get(sq).color() != Some(color))
-        } else {
-            Some(0)
-        };
-        landings.push(
-            anew.filter(|_| !unseen)
-                .and_then(|i| first_shown(cand, sq, color, &history[i..])),
-        );
-        touched_before |= touched(m);
-        color = !color;
-    }
-    departures.iter().enumerate().any(|(i, gone)| {
-        gone.is_some_and(|gone| {
-            landings[i + 1..]
-                .iter()
-                .flatten()
-                .any(|&landed| gone > landed + c.scan_ms)
+                .filter_map(|later| later.landed)
+                .any(|landed| gone > landed + c.scan_ms)
         })
+    })
+}
+
+/// Did a ply begin (its piece, or the piece it takes, first shown gone) more than a scan
+/// before the ply before it first showed landing? A ply begins after the press that ends
+/// the one before, and the board reports a landing within a scan of it and a lift no
+/// later than it: such a reading has a move begun before the one it answers stood (a
+/// pawn pushed e3-e4 and a bishop then going to e3, read as a pawn dropped on e4 and the
+/// bishop taking on e3, the square that emptied before e4 filled).
+pub(super) fn begins_before_the_ply_before_landed(
+    c: &Committed<'_>,
+    before: &Expect,
+    cand: &Candidate,
+    history: &[Snapshot],
+) -> bool {
+    if cand.plies.len() < 2 {
+        return false;
+    }
+    let times = ply_times(c, before, cand, history);
+    times.windows(2).enumerate().any(|(i, pair)| {
+        // A landing square a later ply lands on or leaves again shows that ply's doing
+        // too (a drop never seen, taken at once and taken back): no evidence.
+        let landing = move_landing(cand.plies[i]);
+        if cand.plies[i + 1..]
+            .iter()
+            .any(|&m| touched(m).contains(landing))
+        {
+            return false;
+        }
+        let begun = pair[1]
+            .departed
+            .into_iter()
+            .chain(pair[1].victim_gone)
+            .min();
+        pair[0]
+            .landed
+            .zip(begun)
+            .is_some_and(|(landed, begun)| begun + c.scan_ms < landed)
     })
 }
 

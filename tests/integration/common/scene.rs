@@ -393,6 +393,30 @@ impl Scene {
             .any(|&(t, running)| t > after && t <= until && running == Some(side))
     }
 
+    /// Did board `b`'s clock tell two presses it never showed, in messages after `after` up
+    /// to `until`: two messages in a row with the same side running, the other side's
+    /// seconds changed between them (both players pressed between two polls)?
+    pub fn clock_told_two_presses_missed(&self, b: BoardId, after: Millis, until: Millis) -> bool {
+        use tandem::arbiter::BoardEventKind;
+        use tandem::dgt::Message;
+        let times: Vec<_> = Rehearsal::events(&self.outputs)
+            .into_iter()
+            .filter(|ev| ev.board == b && ev.t_ms > after && ev.t_ms <= until)
+            .filter_map(|ev| match ev.kind {
+                BoardEventKind::Message(Message::Clock(c)) => Some(c),
+                _ => None,
+            })
+            .collect();
+        times
+            .windows(2)
+            .any(|w| match (w[0].running, w[1].running) {
+                (Some(x), Some(y)) if x == y => {
+                    w[0].side(x.other()).seconds != w[1].side(x.other()).seconds
+                }
+                _ => false,
+            })
+    }
+
     /// When board `b`'s clock first reported `side` running after `after`: the message of
     /// the press that set it running.
     pub fn running_reported(
