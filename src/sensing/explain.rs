@@ -400,9 +400,19 @@ fn reach_fits(
                 (sq, Diff::OppOnMover(_)) => (sq, true),
                 (sq, _) => (sq, false),
             };
-            if victim.is_some() {
-                // En passant: victim_fits checked the shape.
-                return piece.role == Role::Pawn;
+            if let Some(v) = victim {
+                // En passant (victim_fits checked the victim and the landing, one behind
+                // the other on a file): the capturer on its fifth rank beside the victim,
+                // landing diagonally ahead of its own square.
+                let fifth = if piece.color.is_white() {
+                    Rank::Fifth
+                } else {
+                    Rank::Fourth
+                };
+                return piece.role == Role::Pawn
+                    && from.rank() == fifth
+                    && diffs[v].0.rank() == fifth
+                    && attacks::pawn_attacks(piece.color, from).contains(to);
             }
             can_reach(board, from, piece, to, onto_mover)
         }
@@ -593,6 +603,32 @@ mod tests {
         let c = cells_after(&[("e2", None), ("e4", None), ("d7", None), ("d5", Some('P'))]);
         let r = explain(&e, &c, Color::Black);
         assert_eq!((r.cost, r.anomalies.len()), (2, 0));
+    }
+
+    #[test]
+    fn en_passant_in_progress_is_cheap_and_a_pawn_set_behind_its_victim_is_not() {
+        // Black has just played d7-d5 beside White's pawn on e5: White takes en passant.
+        let e = start_after(&[
+            ("e2", None),
+            ("e5", Some('P')),
+            ("d7", None),
+            ("d5", Some('p')),
+        ]);
+        let c = cells_after(&[("e2", None), ("d7", None), ("d6", Some('P'))]);
+        let r = explain(&e, &c, Color::Black);
+        assert_eq!((r.cost, r.anomalies.len()), (3, 0));
+        // Black's pawn has come to c4 beside White's on d4. White's pawn shows on c3,
+        // behind c4 emptied: that is no capture a pawn on d4 makes (it takes ahead, on
+        // c5 or e5), so not White's move in progress but a knocked pawn.
+        let e = start_after(&[
+            ("d2", None),
+            ("d4", Some('P')),
+            ("c7", None),
+            ("c4", Some('p')),
+        ]);
+        let c = cells_after(&[("d2", None), ("c3", Some('P')), ("c7", None)]);
+        let r = explain(&e, &c, Color::Black);
+        assert!(r.cost >= ANOMALY_COST, "{r:?}");
     }
 
     #[test]

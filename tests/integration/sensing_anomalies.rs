@@ -182,6 +182,20 @@ proptest! {
 #[test]
 fn injections_that_once_failed() {
     let cases = [
+        // White presses and its hand knocks its own d4 pawn back onto c3; seconds later
+        // Black pushes c2-c1 and lays the pawn on its side, a promoted piece. "Black
+        // pressed without a move, White's pawn taking en passant on c2" fitted the board
+        // more cheaply than the promotion beside a displaced pawn, and the TD heard of a
+        // press without a move. A pawn takes en passant only from its fifth rank, beside
+        // the victim, landing ahead. Seed 19800000341's sweep (session of 2026-12-07 from
+        // 20:03 UTC), failing the same way on 409bf5b.
+        (
+            "uscf-bughouse",
+            BoardId::B,
+            12,
+            Injection::Knock,
+            16_062_062_567_197_854_942,
+        ),
         // White drops a knight on f7 and presses; White's own knight on g1 is knocked
         // onto g2 300 ms after the lever, g1 shown empty in the pass that showed f7, 49
         // fields on. Read as the illegal `Ng1f7`, then the knight on g2 unexplained,

@@ -1693,3 +1693,57 @@ fn a_lying_queen_s_unseen_move_is_not_the_pawn_lifted_for_the_next_move_after_th
     }
     assert_happened(happened, 16, "the knight lifted while the press was judged");
 }
+
+/// White's knight has left g1, and Black's h-pawn has taken its way to g2 (1.a3 h5 2.f4 h4
+/// 3.a4 h3 4.Nf3 hxg2 5.a5). White's hand, pressing, knocks the f4 pawn back onto g3, and
+/// the TD is told. Black pushes g2-g1 and lays the pawn on its side there, a promoted
+/// piece, and presses. The board shows g2 empty, g1 nothing, f4 empty and a white pawn on
+/// g3. "Black pressed without a move, White's pawn taking en passant on g2" fitted that
+/// cheaply, but a pawn takes en passant only from its fifth rank, beside the victim,
+/// landing ahead: the promotion is the move, the pawn on g3 displaced. At 20 offsets the
+/// record must read `g1=Q` and the TD hear only of the knocked pawn and of which piece
+/// the promoted pawn is.
+#[test]
+fn a_pawn_knocked_behind_a_lying_promotion_s_square_is_no_en_passant() {
+    for offset in offsets(20) {
+        let mut s = Scene::lying_pawns_unseen("uscf-bughouse");
+        s.mv(A, "a2", "a3", 'P')
+            .mv(A, "h7", "h5", 'p')
+            .mv(A, "f2", "f4", 'P')
+            .mv(A, "h5", "h4", 'p')
+            .mv(A, "a3", "a4", 'P')
+            .mv(A, "h4", "h3", 'p')
+            .mv(A, "g1", "f3", 'N')
+            .take(A, "h3", "g2", 'p');
+        s.lift(A, "a4")
+            .wait(300)
+            .place(A, "a5", 'P')
+            .wait(300)
+            .press(A, White)
+            .wait(100)
+            .knock(A, "f4", "g3")
+            .wait(3000 + offset * 97);
+        s.lift(A, "g2")
+            .wait(300)
+            .place(A, "g1", 'p')
+            .lay_down(A, "g1")
+            .wait(300)
+            .press(A, Black)
+            .wait(3000);
+        let p = s.run(3000);
+        assert_eq!(
+            p.sans(A),
+            [
+                "a3", "h5", "f4", "h4", "a4", "h3", "Nf3", "hxg2", "a5", "g1=Q"
+            ],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+        assert_eq!(
+            p.alerts(),
+            [k(Displaced, Some("f4")), k(Promotion, Some("g1"))],
+            "offset {offset}\n{}",
+            p.dump()
+        );
+    }
+}
