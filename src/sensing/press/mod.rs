@@ -860,8 +860,7 @@ fn readings(
     cands.retain(|k| {
         let ruled_out = (after_deadline && lands_late(c, k, history, deadline))
             || lands_out_of_order(c, k, history)
-            || departs_out_of_order(c, &before, k, history)
-            || begins_before_the_ply_before_landed(c, &before, k, history)
+            || plies_out_of_order(c, &before, k, history)
             || victim_moved_on(c, k, history)
             || victim_left_after_the_press(c, k, history, deadline)
             || (k.irregular > 0 && lifted_after_landing(c, k, history))

@@ -237,13 +237,10 @@ fn ply_times(
     times
 }
 
-/// Did a ply's piece first show gone from its square more than a scan after a later ply's
-/// landing first showed? A piece leaves before it lands, its press comes after, and the
-/// next ply only then: the board reports the lift within a scan of it, so before the next
-/// landing's report and a scan. Such a reading joins a move made later (the dropper's
-/// next move, its piece lifted only after the reply stood) to an earlier press (a drop
-/// taken at once, which the board never showed).
-pub(super) fn departs_out_of_order(
+/// Does the board show the reading's plies out of their order: a ply's piece leaving, or
+/// a capture's victim, at a moment no play in that order allows (see the two checks
+/// below)? Each ply's times are worked out once for both.
+pub(super) fn plies_out_of_order(
     c: &Committed<'_>,
     before: &Expect,
     cand: &Candidate,
@@ -253,6 +250,16 @@ pub(super) fn departs_out_of_order(
         return false;
     }
     let times = ply_times(c, before, cand, history);
+    departs_out_of_order(c, &times) || taken_before_the_ply_before_landed(c, cand, &times)
+}
+
+/// Did a ply's piece first show gone from its square more than a scan after a later ply's
+/// landing first showed? A piece leaves before it lands, its press comes after, and the
+/// next ply only then: the board reports the lift within a scan of it, so before the next
+/// landing's report and a scan. Such a reading joins a move made later (the dropper's
+/// next move, its piece lifted only after the reply stood) to an earlier press (a drop
+/// taken at once, which the board never showed).
+fn departs_out_of_order(c: &Committed<'_>, times: &[PlyTimes]) -> bool {
     times.iter().enumerate().any(|(i, ply)| {
         ply.departed.is_some_and(|gone| {
             times[i + 1..]
@@ -272,16 +279,11 @@ pub(super) fn departs_out_of_order(
 /// shown gone that early is left to the other rules (no case of it seen, and where the
 /// record has gone wrong, `--no-td`, ruling such readings out sent the bench's worst
 /// match down a path four times as costly).
-pub(super) fn begins_before_the_ply_before_landed(
+fn taken_before_the_ply_before_landed(
     c: &Committed<'_>,
-    before: &Expect,
     cand: &Candidate,
-    history: &[Snapshot],
+    times: &[PlyTimes],
 ) -> bool {
-    if cand.plies.len() < 2 {
-        return false;
-    }
-    let times = ply_times(c, before, cand, history);
     times.windows(2).enumerate().any(|(i, pair)| {
         // A landing square a later ply lands on or leaves again shows that ply's doing
         // too (a drop never seen, taken at once and taken back): no evidence.
@@ -292,11 +294,10 @@ pub(super) fn begins_before_the_ply_before_landed(
         {
             return false;
         }
-        let begun = pair[1].victim_gone;
         pair[0]
             .landed
-            .zip(begun)
-            .is_some_and(|(landed, begun)| begun + c.scan_ms < landed)
+            .zip(pair[1].victim_gone)
+            .is_some_and(|(landed, taken)| taken + c.scan_ms < landed)
     })
 }
 
