@@ -3186,6 +3186,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 20400000357 (session of 2026-12-07 from 20:03 UTC) on
+        // 7c1f9e8, failing the same way on 409bf5b: on a USB board, a bishop promoted on b1
+        // and laid on its side (`axb1=B`), then White's `R@a2` read as that bishop's `Ba2`
+        // and Black's `Rxc2` as `Bxb3 cxb3 R@c2`; no alert.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, false],
+            white_right: [false, true],
+            bluetooth: [false, false],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 971_719_821_144_666_111,
+        },
         // The fresh sweep of seed 20100000349 (session of 2026-12-07 from 20:03 UTC) on
         // 8b0b1da, failing the same way on 409bf5b: on a Bluetooth board, Black's queen
         // d8-d7 slid by way of c8 (shown there for a pass, the press message then), c8
