@@ -359,13 +359,21 @@ impl Scene {
 
     /// The clock messages board `b` sent after a run: (time, the side running).
     pub fn clock_seen(&self, b: BoardId) -> Vec<(Millis, Option<tandem::dgt::ClockSide>)> {
+        self.clock_messages(b)
+            .into_iter()
+            .map(|(t, c)| (t, c.running))
+            .collect()
+    }
+
+    /// The clock messages board `b` sent after a run, whole: (time, what the clock read).
+    fn clock_messages(&self, b: BoardId) -> Vec<(Millis, tandem::dgt::ClockTimes)> {
         use tandem::arbiter::BoardEventKind;
         use tandem::dgt::Message;
         Rehearsal::events(&self.outputs)
             .into_iter()
             .filter(|ev| ev.board == b)
             .filter_map(|ev| match ev.kind {
-                BoardEventKind::Message(Message::Clock(c)) => Some((ev.t_ms, c.running)),
+                BoardEventKind::Message(Message::Clock(c)) => Some((ev.t_ms, c)),
                 _ => None,
             })
             .collect()
@@ -397,15 +405,11 @@ impl Scene {
     /// to `until`: two messages in a row with the same side running, the other side's
     /// seconds changed between them (both players pressed between two polls)?
     pub fn clock_told_two_presses_missed(&self, b: BoardId, after: Millis, until: Millis) -> bool {
-        use tandem::arbiter::BoardEventKind;
-        use tandem::dgt::Message;
-        let times: Vec<_> = Rehearsal::events(&self.outputs)
+        let times: Vec<_> = self
+            .clock_messages(b)
             .into_iter()
-            .filter(|ev| ev.board == b && ev.t_ms > after && ev.t_ms <= until)
-            .filter_map(|ev| match ev.kind {
-                BoardEventKind::Message(Message::Clock(c)) => Some(c),
-                _ => None,
-            })
+            .filter(|&(t, _)| t > after && t <= until)
+            .map(|(_, c)| c)
             .collect();
         times
             .windows(2)
