@@ -1179,3 +1179,71 @@ fn a_pawn_that_stood_on_its_single_step_through_a_whole_reply_was_pushed_twice()
         "the clock showed neither of the first two presses",
     );
 }
+
+/// After 1.Nf3 c6 2.a3 on a Bluetooth board, Black's queen slides d8-b6 by way of c7,
+/// resting there a moment, and Black presses; White's hand is on the rook at once for
+/// Rg1. The scan reaches c7 early in a pass and g1 and h1 at its end: the pass that shows
+/// the queen on c7 may show the rook on g1 and h1 left after it, and c7 left only in the
+/// next. That is no sign the queen stood on c7 while the rook moved: it may have left c7
+/// just after the scan passed it, before the rook's lift, which came at any time since
+/// the pass before; and the rook came down more than the fastest reply after the queen's
+/// stand was shown, so it may have answered `Qb6`. Nothing tells of a move `Qc7` pressed
+/// between: `Qb6` is the move. At 120 offsets: each time the record must read `Qb6 Rg1`
+/// with no alert, and c7 must have shown the queen, then h1 lifted and g1 the rook in the
+/// same pass, then c7 left in the next, at least 8 times (else the test proves nothing).
+#[test]
+fn a_slide_shown_on_its_way_before_a_reply_in_the_same_pass_did_not_wait_it_out() {
+    let mut relevant = 0;
+    for offset in offsets(120) {
+        let mut s = Scene::bluetooth_a("uscf-bughouse");
+        s.mv(A, "g1", "f3", 'N')
+            .mv(A, "c7", "c6", 'p')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "d8")
+            .wait(80)
+            .place(A, "c7", 'q')
+            .wait(200)
+            .lift(A, "c7")
+            .wait(50)
+            .place(A, "b6", 'q')
+            .wait(50)
+            .press(A, Black)
+            .wait(130)
+            .lift(A, "h1")
+            .wait(100)
+            .place(A, "g1", 'R')
+            .wait(300)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "e7", "e6", 'p');
+        let p = s.run(3000);
+        if let (Some(on), Some(lifted), Some(landed)) = (
+            s.first_seen(A, "c7", start, true),
+            s.first_seen(A, "h1", start, false),
+            s.first_seen(A, "g1", start, true),
+        ) && let Some(left) = s.first_seen(A, "c7", on, false)
+            && on < lifted.min(landed)
+            && lifted.max(landed) < left
+        {
+            relevant += 1;
+        }
+        p.assert_read_quietly(
+            A,
+            &["Nf3", "c6", "a3", "Qb6", "Rg1", "e6"],
+            &format!(
+                "offset {offset}: c7 {:?}, h1 {:?}, g1 {:?}, b6 {:?}",
+                s.seen(A, "c7"),
+                s.seen(A, "h1"),
+                s.seen(A, "g1"),
+                s.seen(A, "b6")
+            ),
+        );
+    }
+    assert_happened(
+        relevant,
+        8,
+        "c7 showed the queen, then h1 lifted and g1 the rook in that pass, then c7 left,",
+    );
+}

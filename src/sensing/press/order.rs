@@ -1212,20 +1212,35 @@ pub(super) fn moved_on_after_the_reply(
     false
 }
 
-/// Was the piece's stop reported left (at `left_stop`, if it was) later than the pass of
-/// the scan that showed the reply's lift from `sq` at `lifted_at` reaches the stop? Where
-/// that pass reaches the stop after `sq`, a stop shown left in it may have been left
-/// before the reply's hand came (a bishop sliding a6-d3 shown on c4 for one pass, then a
-/// queen's one step e5-f5 and c4 left, all in the next pass of a Bluetooth board): no
-/// sign the piece stood while the reply was made.
+/// Was the piece's stop reported left (at `left_stop`, if it was) later than the scan,
+/// having shown the reply's lift from `sq` at `lifted_at`, next reaches the stop? A stop
+/// shown left there may have been left before the reply's hand came: no sign the piece
+/// stood while the reply was made. So in the same pass where the scan reaches the stop
+/// after `sq` (a bishop sliding a6-d3 shown on c4 for one pass, then a queen's one step
+/// e5-f5 and c4 left, all in the next pass of a Bluetooth board), and in the next pass
+/// where it reaches the stop first: the pass that showed the lift had shown the piece
+/// there earlier, and the lift came at any time in the scan before it (a queen's slide
+/// d8-c8-d7 shown on c8, then the reply's lift on d1 in that pass and c8 left in the
+/// next).
 fn left_on_a_later_pass(
     c: &Committed<'_>,
     (sq, lifted_at): (Square, Millis),
     stop: Square,
     left_stop: Option<Millis>,
 ) -> bool {
-    left_stop
-        .is_none_or(|left| same_pass_reaches(c, sq, lifted_at, stop).is_none_or(|pass| left > pass))
+    left_stop.is_none_or(|left| next_scan_reaches(c, sq, lifted_at, stop).is_none_or(|t| left > t))
+}
+
+/// When the scan, having passed `sq` at `at`, next reaches `stop` (later in that pass, or
+/// in the next), if the board's scan order is known: the reports of that pass queued on
+/// the wire a quarter of a scan at most.
+fn next_scan_reaches(c: &Committed<'_>, sq: Square, at: Millis, stop: Square) -> Option<Millis> {
+    c.scan_order.map(|o| {
+        let fields = (i16::from(square_to_field(stop, o)) - i16::from(square_to_field(sq, o)))
+            .rem_euclid(64)
+            .unsigned_abs();
+        at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4
+    })
 }
 
 /// While square `stop` kept showing the mover's `piece` (come from `from`) from snapshot
@@ -1257,7 +1272,9 @@ fn answered_during_stop(
     let shown_at = history[at].t_ms;
     // Shown there for longer than a scan: on two passes at least, set down and resting,
     // no slide passing through. A piece shown for less may have been there for one pass
-    // only, on its way: then only a lift the scan showed before the piece left counts.
+    // only, on its way: then only a reply the board shows came while it stood counts
+    // (its lift shown before the scan next passed the stop, or its set-down too soon
+    // after the stop showed to answer a landing further on).
     let rested = left_stop.is_none_or(|left| left > shown_at + c.scan_ms);
     for sq in lifts {
         let Some(lifted) = record.piece_at(sq) else {
@@ -1280,30 +1297,39 @@ fn answered_during_stop(
         } else {
             None
         };
-        if let Some((i, lifted_at)) = lift
-            && (rested || left_on_a_later_pass(c, (sq, lifted_at), stop, left_stop))
-        {
-            // Where it can go with the piece on the stop.
-            let mut board = record.clone();
-            board.discard_piece_at(from);
-            board.set_piece_at(stop, piece);
-            let set_down = run[i..].iter().any(|h| {
-                (h.cells.of_color(!piece.color) & !theirs)
-                    .into_iter()
-                    .any(|to| {
-                        h.cells.get(to) == cell
-                            && can_reach(
-                                &board,
-                                sq,
-                                lifted,
-                                to,
-                                board.color_at(to) == Some(piece.color),
-                            )
-                    })
-            });
-            if set_down {
-                return true;
-            }
+        let Some((i, lifted_at)) = lift else {
+            continue;
+        };
+        // Where it can go with the piece on the stop.
+        let mut board = record.clone();
+        board.discard_piece_at(from);
+        board.set_piece_at(stop, piece);
+        // When the board first showed it set down (it may show before the lift, the scan
+        // passing its square first).
+        let set_down = run[i..].iter().enumerate().find_map(|(j, h)| {
+            (h.cells.of_color(!piece.color) & !theirs)
+                .into_iter()
+                .find(|&to| {
+                    h.cells.get(to) == cell
+                        && can_reach(
+                            &board,
+                            sq,
+                            lifted,
+                            to,
+                            board.color_at(to) == Some(piece.color),
+                        )
+                })
+                .map(|to| value_since(history, at + 1 + i + j, to))
+        });
+        // Set down sooner after the stop showed than a reply to a landing further on
+        // could be (the piece gone on after that report, the fastest reply's lift and
+        // a hand's move): it answered the piece standing there.
+        if set_down.is_some_and(|t| {
+            rested
+                || t < shown_at + REPLY_AFTER_LANDING_MS + HAND_MOVE_MS
+                || left_on_a_later_pass(c, (sq, lifted_at), stop, left_stop)
+        }) {
+            return true;
         }
     }
     false
