@@ -1247,3 +1247,74 @@ fn a_slide_shown_on_its_way_before_a_reply_in_the_same_pass_did_not_wait_it_out(
         "c7 showed the queen, then h1 lifted and g1 the rook in that pass, then c7 left,",
     );
 }
+
+/// After 1.e4 e5 2.a3 on a Bluetooth board turned round (its scan reaches g5 before f6)
+/// whose clock messages come late, Black's queen goes d8-g5 and Black presses; White,
+/// holding a pawn from the partner board, drops it on f6 beside the queen and presses;
+/// Black lifts the queen at once (it stood on g5 for more than a scan) and holds it
+/// before setting it on g6. Before Black's
+/// first press is judged, the board may show g5 left and f6 White's pawn in one pass: as
+/// if the queen had gone on to f6 and been taken there at once. But nothing of White's
+/// could take on f6 (no piece of theirs left a square it could take from): the pawn was
+/// dropped on an empty square, and `Qg5` is the move. At 40 offsets: each time the
+/// record must read `Qg5 P@f6 Qg6` with no alert, and g5 must have shown left within
+/// 150 ms of f6 showing the pawn, before Black's first press was judged, at least 8
+/// times (else the test proves nothing).
+#[test]
+fn a_piece_dropped_beside_a_landing_just_left_took_nothing_there() {
+    let settle: Millis = 550;
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a_turned_round();
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 37);
+        s.lift(A, "d8").wait(150).place(A, "g5", 'q').wait(60);
+        let pressed = s.t;
+        s.press(A, Black)
+            .wait(450)
+            .place(A, "f6", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(100)
+            .lift(A, "g5")
+            .wait(1800)
+            .place(A, "g6", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a3", "a4", 'P');
+        let p = s.run(3000);
+        let judged = s
+            .running_reported(A, pressed, ClockSide::Left)
+            .map(|message| s.judged_while(A, message, settle, ClockSide::Left));
+        if let (Some(landed), Some(dropped), Some(judged)) = (
+            s.first_seen(A, "g5", pressed - 500, true),
+            s.first_seen(A, "f6", pressed, true),
+            judged,
+        ) && let Some(left) = s.first_seen(A, "g5", landed, false)
+            && left.abs_diff(dropped) < 150
+            && left.max(dropped) < judged
+        {
+            relevant += 1;
+        }
+        p.assert_read_quietly(
+            A,
+            &["e4", "e5", "a3", "Qg5", "P@f6", "Qg6", "a4"],
+            &format!(
+                "offset {offset}: g5 {:?}, f6 {:?}, g6 {:?}, clock {:?}",
+                s.seen(A, "g5"),
+                s.seen(A, "f6"),
+                s.seen(A, "g6"),
+                s.clock_seen(A)
+            ),
+        );
+    }
+    assert_happened(
+        relevant,
+        8,
+        "g5 showed left beside f6's pawn before the press was judged",
+    );
+}

@@ -146,6 +146,22 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // Two Bluetooth boards: Black's `Qg6` stood two passes, its press message 0.8 s
+        // late; White dropped a pawn on f6 beside it, and the queen was lifted for `Qg4`
+        // before the press was judged, g6 shown left in the pass that showed f6's pawn:
+        // read as the queen gone on to f6 and taken there at once (`Qf6 P@g5 Qxg5`, then a
+        // desync). Nothing of White's could take on f6: a piece that could only have been
+        // dropped there took nothing. The fresh sweep of seed 11001059371 (session of
+        // 2026-11-28 from 04:48 UTC), listed since.
+        Setup {
+            preset: "club-bughouse",
+            rotated: [false, true],
+            white_right: [false, true],
+            bluetooth: [true, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 18_305_935_789_336_716_746,
+        },
         // Black's queen d8-d7 by way of c8 on a Bluetooth board, shown on c8 for one pass;
         // in that pass, after c8, d1 showed White's queen lifted and e1 the queen (its
         // slide d1-e1-f1), and c8 showed left only in the next. Read as `Qc8` that stood
@@ -3490,18 +3506,7 @@ fn setups_still_failing() {
             seed: 7_795_872_037_842_725_479,
         },
         // The fresh sweeps of the session of 2026-11-28 from 04:48 UTC, failing the same way
-        // on 51a0b3b, where it began. Seed 11001059371's: two Bluetooth boards, `Qg6 P@f6
-        // Qg4` read as `Qf6 P@g5 Qxg5`, then a desync.
-        Setup {
-            preset: "club-bughouse",
-            rotated: [false, true],
-            white_right: [false, true],
-            bluetooth: [true, true],
-            increment_s: 0,
-            promotion: PromotionToken::LaidDown,
-            seed: 18_305_935_789_336_716_746,
-        },
-        // Seed 11200000009's, two. On a Bluetooth board `h6 gxh6`, Black's pawn set down on
+        // on 51a0b3b, where it began. Seed 11200000009's, two. On a Bluetooth board `h6 gxh6`, Black's pawn set down on
         // h5 first and then on h6, taken there before a scan showed it: read as `h5 gxh6`
         // (en passant), which is all the board showed.
         Setup {

@@ -918,9 +918,24 @@ fn taken_further_on(
     });
     let answered_shown =
         began.is_some_and(|b| b.t_ms + scan_ms < since[left].t_ms + REPLY_AFTER_LANDING_MS);
+    // Taken there: the opponent's piece now on it shows as one of theirs that can take
+    // there from a square now shown left (a piece that could only have been dropped there
+    // took nothing: the square was empty, the shown move the one made).
+    let board = other.expect.board();
+    let taken_there = since.last().is_some_and(|s| {
+        let cell = s.cells.get(to);
+        opp_on(s)
+            && board.by_color(!mover).into_iter().any(|o| {
+                s.cells.get(o).is_empty()
+                    && other.expect.allows(o, cell)
+                    && board
+                        .piece_at(o)
+                        .is_some_and(|p| can_reach(board, o, p, to, true))
+            })
+    });
     since[left].t_ms <= deadline
         && !answered_shown
-        && since.last().is_some_and(opp_on)
+        && taken_there
         && !since[..left].iter().any(opp_on)
 }
 
