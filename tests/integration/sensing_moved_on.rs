@@ -1318,3 +1318,55 @@ fn a_piece_dropped_beside_a_landing_just_left_took_nothing_there() {
         "g5 showed left beside f6's pawn before the press was judged",
     );
 }
+
+/// Known to fail (found this session, not by a sweep; listed in the README): as in
+/// `a_piece_dropped_beside_a_landing_just_left_took_nothing_there`, but White's drop
+/// comes sooner, so the queen stands on g5 for less than a scan, and at some offsets the
+/// board never shows it there. The clock's late messages show neither Black's press nor
+/// White's. The reading of `Qg5 P@f6 Qg6` is then refused (a move claimed unseen must
+/// have been seen landing), and the record goes `Qf6`, White's `a4`, `Qg6`, `P@f6`: the
+/// right position in the wrong order, and no alert tells the TD. At 40 offsets: where g5
+/// never showed the queen, the record must read `Qg5 P@f6 Qg6 a4 h6 b3`, or an alert must
+/// be raised; it happens at 3 (7, 19, 32), each failing.
+#[test]
+#[ignore = "known failure: a queen's landing never shown, then a drop beside it and its next move"]
+fn a_queen_never_shown_on_its_landing_then_a_drop_beside_it_is_read_in_order_or_told() {
+    let mut unseen = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a_turned_round();
+        s.black_takes_a_pawn_on_b();
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "e7", "e5", 'p')
+            .mv(A, "a2", "a3", 'P');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "d8").wait(150).place(A, "g5", 'q').wait(60);
+        s.press(A, Black)
+            .wait(200)
+            .place(A, "f6", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(100)
+            .lift(A, "g5")
+            .wait(1800)
+            .place(A, "g6", 'q')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "a3", "a4", 'P')
+            .mv(A, "h7", "h6", 'p')
+            .mv(A, "b2", "b3", 'P');
+        let p = s.run(3000);
+        if s.first_seen(A, "g5", start, true).is_some() {
+            continue;
+        }
+        unseen += 1;
+        let want = ["e4", "e5", "a3", "Qg5", "P@f6", "Qg6", "a4", "h6", "b3"];
+        assert!(
+            p.sans(A) == want || !p.raised.is_empty(),
+            "offset {offset}: read {:?} with no alert",
+            p.sans(A)
+        );
+    }
+    assert_happened(unseen, 2, "g5 never showed the queen");
+}
