@@ -52,7 +52,14 @@ impl Arbiter {
         let scan_ms = self.tracks[b].timing.scan_ms;
         let pair = recorded.pair;
         let twin = twin.filter(|_| {
-            !sensing::press::ruled_out(&state, pair, &history, earlier.pressed_at, scan_ms)
+            let scan_order = self.tracks[b].sensed.orientation;
+            !sensing::press::ruled_out(
+                &state,
+                pair,
+                &history,
+                earlier.pressed_at,
+                (scan_ms, scan_order),
+            )
         });
         let mut twins: Vec<[Move; 2]> = twin.into_iter().collect();
         twins.extend(

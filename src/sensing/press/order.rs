@@ -191,6 +191,19 @@ struct PlyTimes {
     landed: Option<Millis>,
 }
 
+/// The square a capture takes its victim from (beside the landing, en passant).
+fn captured_square(m: Move) -> Option<Square> {
+    match m {
+        Move::Normal {
+            capture: Some(_),
+            to,
+            ..
+        } => Some(to),
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        _ => None,
+    }
+}
+
 fn ply_times(
     c: &Committed<'_>,
     before: &Expect,
@@ -207,15 +220,7 @@ fn ply_times(
     };
     for &m in cand.plies.iter().take(3) {
         let sq = move_landing(m);
-        let victim = match m {
-            Move::Normal {
-                capture: Some(_),
-                to,
-                ..
-            } => Some(to),
-            Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
-            _ => None,
-        };
+        let victim = captured_square(m);
         let unseen = is_promotion(m) || cand.tokens.get(sq).is_some_and(Token::may_be_unseen);
         let anew = if before.color(sq) == Some(color) {
             history
@@ -294,10 +299,20 @@ fn taken_before_the_ply_before_landed(
         {
             return false;
         }
-        pair[0]
-            .landed
-            .zip(pair[1].victim_gone)
-            .is_some_and(|(landed, taken)| taken + c.scan_ms < landed)
+        let (Some(landed), Some(taken)) = (pair[0].landed, pair[1].victim_gone) else {
+            return false;
+        };
+        // Shown gone before the landing showed: the pass that showed it gone had passed the
+        // landing square a moment before, still without the piece. The landing came after
+        // that, and the victim's lift, the lever and a glance later still: if the scan
+        // went from one square to the other faster than that, no play in this order shows
+        // so (a knight dropped on c3, scanned a few fields before b5, and the knight on b5
+        // already shown gone: no `N@c3 Nxb5`, but the knight's own `Nc3`).
+        taken + c.scan_ms < landed
+            || (taken < landed
+                && captured_square(cand.plies[i + 1])
+                    .and_then(|victim| scan_from_to(c, landing, victim))
+                    .is_some_and(|ms| ms < REPLY_AFTER_LANDING_MS))
     })
 }
 
@@ -1235,11 +1250,27 @@ fn left_on_a_later_pass(
 /// in the next), if the board's scan order is known: the reports of that pass queued on
 /// the wire a quarter of a scan at most.
 fn next_scan_reaches(c: &Committed<'_>, sq: Square, at: Millis, stop: Square) -> Option<Millis> {
-    c.scan_order.map(|o| {
-        let fields = (i16::from(square_to_field(stop, o)) - i16::from(square_to_field(sq, o)))
+    scan_from_to(c, sq, stop).map(|ms| at + ms + c.scan_ms / 4)
+}
+
+/// How long the scan takes from `from` on to `to` (on to the next pass if `to` comes
+/// first in its order), at the slowest, if the board's scan order is known.
+fn scan_from_to(c: &Committed<'_>, from: Square, to: Square) -> Option<Millis> {
+    scan_time(c.scan_order, c.scan_ms, from, to)
+}
+
+/// The same for a board scanning in `order` (if known), a pass taking `scan_ms`.
+pub(super) fn scan_time(
+    order: Option<Orientation>,
+    scan_ms: Millis,
+    from: Square,
+    to: Square,
+) -> Option<Millis> {
+    order.map(|o| {
+        let fields = (i16::from(square_to_field(to, o)) - i16::from(square_to_field(from, o)))
             .rem_euclid(64)
             .unsigned_abs();
-        at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4
+        scan_ms * u64::from(fields) / 64
     })
 }
 

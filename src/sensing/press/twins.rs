@@ -30,9 +30,10 @@
 
 use shakmaty::{Move, Piece, Role, Square};
 
-use super::order::REPLY_AFTER_LANDING_MS;
+use super::order::{REPLY_AFTER_LANDING_MS, scan_time};
 use super::{CLOCK_MESSAGE_LAG_MS, Snapshot, Token, Tokens, lying_read_ms};
 use crate::Millis;
+use crate::dgt::Orientation;
 use crate::rules::{BoardState, RulesPreset};
 
 /// The two shapes of a pair with a twin (see the module's doc).
@@ -155,14 +156,15 @@ pub fn twin_of(pair: [Move; 2]) -> Option<[Move; 2]> {
 /// Does the board rule out the twin (see [`twin_of`]) of the recorded pair `pair` (the
 /// mover's move from `state`, then the reply)? By what it showed in `history` (since
 /// before the move): the pieces as they stood, and the order in which the squares changed.
-/// `first_pressed_at`: when the mover's press message came.
+/// `first_pressed_at`: when the mover's press message came; the board scans in
+/// `scan_order` (if known), a pass taking `scan_ms`.
 #[must_use]
 pub fn ruled_out(
     state: &BoardState,
     pair: [Move; 2],
     history: &[Snapshot],
     first_pressed_at: Millis,
-    scan_ms: Millis,
+    (scan_ms, scan_order): (Millis, Option<Orientation>),
 ) -> bool {
     let mover = state.turn();
     // When the board first showed `sq` as `shown` has it. With `after_start`, not if it
@@ -193,8 +195,15 @@ pub fn ruled_out(
             // after the drop landed (as `gone_before_move` in the judge has it), and the
             // press comes at most a clock message's lag before its message: t emptied
             // earlier rules the drop out.
+            // So does t shown emptied before s filled, in a pass that had passed s, still
+            // empty, a moment before: the drop came after that, the reply's hand on t
+            // only a lever and a glance later (`N@c3 Nxb5` on a board scanning c3 a few
+            // fields before b5, b5 shown left first: the knight's own `Nc3`).
             emptied + scan_ms < filled + REPLY_AFTER_LANDING_MS
                 || emptied + CLOCK_MESSAGE_LAG_MS < first_pressed_at
+                || (emptied < filled
+                    && scan_time(scan_order, scan_ms, s, t)
+                        .is_some_and(|ms| ms < REPLY_AFTER_LANDING_MS))
         }
         Some(Shape::LyingPromotion { f, v, taken, s, .. }) => {
             // A promoted piece taken shows as its token, not as the piece a drop would
