@@ -1252,14 +1252,13 @@ fn a_slide_shown_on_its_way_before_a_reply_in_the_same_pass_did_not_wait_it_out(
 /// whose clock messages come late, Black's queen goes d8-g5 and Black presses; White,
 /// holding a pawn from the partner board, drops it on f6 beside the queen and presses;
 /// Black lifts the queen at once (it stood on g5 for more than a scan) and holds it
-/// before setting it on g6. Before Black's
-/// first press is judged, the board may show g5 left and f6 White's pawn in one pass: as
-/// if the queen had gone on to f6 and been taken there at once. But nothing of White's
-/// could take on f6 (no piece of theirs left a square it could take from): the pawn was
-/// dropped on an empty square, and `Qg5` is the move. At 40 offsets: each time the
-/// record must read `Qg5 P@f6 Qg6` with no alert, and g5 must have shown left within
-/// 150 ms of f6 showing the pawn, before Black's first press was judged, at least 8
-/// times (else the test proves nothing).
+/// before setting it on g6. Before Black's first press is judged, the board may show g5
+/// left and f6 White's pawn in one pass: as if the queen had gone on to f6 and been
+/// taken there at once. But nothing of White's could take on f6 (no piece of theirs
+/// left a square it could take from): the pawn was dropped on an empty square, and
+/// `Qg5` is the move. At 40 offsets: each time the record must read `Qg5 P@f6 Qg6` with
+/// no alert, and g5 must have shown left within 150 ms of f6 showing the pawn, before
+/// Black's first press was judged, at least 8 times (else the test proves nothing).
 #[test]
 fn a_piece_dropped_beside_a_landing_just_left_took_nothing_there() {
     let settle: Millis = 550;
