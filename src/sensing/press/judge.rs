@@ -925,13 +925,10 @@ fn taken_further_on(
     let taken_there = since.last().is_some_and(|s| {
         let cell = s.cells.get(to);
         opp_on(s)
-            && board.by_color(!mover).into_iter().any(|o| {
-                s.cells.get(o).is_empty()
-                    && other.expect.allows(o, cell)
-                    && board
-                        .piece_at(o)
-                        .is_some_and(|p| can_reach(board, o, p, to, true))
-            })
+            && board
+                .attacks_to(to, !mover, board.occupied())
+                .into_iter()
+                .any(|o| s.cells.get(o).is_empty() && other.expect.allows(o, cell))
     });
     since[left].t_ms <= deadline
         && !answered_shown

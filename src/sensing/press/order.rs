@@ -309,11 +309,29 @@ fn taken_before_the_ply_before_landed(
         // so (a knight dropped on c3, scanned a few fields before b5, and the knight on b5
         // already shown gone: no `N@c3 Nxb5`, but the knight's own `Nc3`).
         taken + c.scan_ms < landed
-            || (taken < landed
-                && captured_square(cand.plies[i + 1])
-                    .and_then(|victim| scan_from_to(c, landing, victim))
-                    .is_some_and(|ms| ms < REPLY_AFTER_LANDING_MS))
+            || captured_square(cand.plies[i + 1]).is_some_and(|victim| {
+                taken_too_soon_to_answer(
+                    (c.scan_order, c.scan_ms),
+                    (landing, landed),
+                    (victim, taken),
+                )
+            })
     })
+}
+
+/// Was the victim on `victim`, first shown gone at `taken`, shown so before the landing on
+/// `landing` it would answer first showed (at `landed`), by a pass that had passed the
+/// landing square, still empty, less than a reply's lever and glance before? Then the
+/// victim left too soon to be taken in answer to that landing. The board scans in
+/// `scan_order` (if known), a pass taking `scan_ms`.
+pub(super) fn taken_too_soon_to_answer(
+    (scan_order, scan_ms): (Option<Orientation>, Millis),
+    (landing, landed): (Square, Millis),
+    (victim, taken): (Square, Millis),
+) -> bool {
+    taken < landed
+        && scan_time(scan_order, scan_ms, landing, victim)
+            .is_some_and(|ms| ms < REPLY_AFTER_LANDING_MS)
 }
 
 /// Did a ply of the reading first show on its landing square only after `deadline`? (A
@@ -564,12 +582,9 @@ pub(super) fn same_pass_reaches(
     landed_at: Millis,
     sq: Square,
 ) -> Option<Millis> {
-    c.scan_order.and_then(|o| {
-        square_to_field(sq, o)
-            .checked_sub(square_to_field(landing, o))
-            .filter(|&fields| fields > 0)
-            .map(|fields| landed_at + c.scan_ms * u64::from(fields) / 64 + c.scan_ms / 4)
-    })
+    c.scan_order
+        .filter(|&o| square_to_field(sq, o) > square_to_field(landing, o))
+        .and_then(|_| next_scan_reaches(c, landing, landed_at, sq))
 }
 
 /// Does the reading's last ply slide a piece (a bishop, rook or queen) on past where it
@@ -1260,7 +1275,7 @@ fn scan_from_to(c: &Committed<'_>, from: Square, to: Square) -> Option<Millis> {
 }
 
 /// The same for a board scanning in `order` (if known), a pass taking `scan_ms`.
-pub(super) fn scan_time(
+fn scan_time(
     order: Option<Orientation>,
     scan_ms: Millis,
     from: Square,

@@ -30,7 +30,7 @@
 
 use shakmaty::{Move, Piece, Role, Square};
 
-use super::order::{REPLY_AFTER_LANDING_MS, scan_time};
+use super::order::{REPLY_AFTER_LANDING_MS, taken_too_soon_to_answer};
 use super::{CLOCK_MESSAGE_LAG_MS, Snapshot, Token, Tokens, lying_read_ms};
 use crate::Millis;
 use crate::dgt::Orientation;
@@ -201,9 +201,7 @@ pub fn ruled_out(
             // fields before b5, b5 shown left first: the knight's own `Nc3`).
             emptied + scan_ms < filled + REPLY_AFTER_LANDING_MS
                 || emptied + CLOCK_MESSAGE_LAG_MS < first_pressed_at
-                || (emptied < filled
-                    && scan_time(scan_order, scan_ms, s, t)
-                        .is_some_and(|ms| ms < REPLY_AFTER_LANDING_MS))
+                || taken_too_soon_to_answer((scan_order, scan_ms), (s, filled), (t, emptied))
         }
         Some(Shape::LyingPromotion { f, v, taken, s, .. }) => {
             // A promoted piece taken shows as its token, not as the piece a drop would
