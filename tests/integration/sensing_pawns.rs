@@ -10,7 +10,7 @@
 
 use crate::common::scene::{Scene, assert_happened, k, offsets};
 use shakmaty::Color::{Black, White};
-use tandem::BoardId::A;
+use tandem::BoardId::{A, B};
 use tandem::arbiter::AlertKind::Unexplained;
 use tandem::arbiter::Subject;
 use tandem::arbiter::Timing;
@@ -281,5 +281,86 @@ fn a_pawn_pushed_with_an_extra_piece_set_down_in_the_same_pass_is_the_push() {
     assert!(
         trapped >= 4,
         "the landing and the bishop showed before the origin's emptying only {trapped} times"
+    );
+}
+
+/// On a Bluetooth board turned round (its scan reaches e5 the field before d5) whose clock
+/// messages come late, both sides on A holding a pawn, at 1.e4 Nc6 2.Nf3 Nb4 3.d4 e5:
+/// White drops a pawn on d5 in front of its own and presses, and Black takes on d4 at
+/// once, the pawn behind lifted and the e-pawn set on its square between two passes over
+/// it. Where the pass that showed the drop showed e5 empty first and d4 changed only in
+/// the next pass, the board showed, by the time the press was judged, what the push
+/// d4-d5 and a pawn dropped on d4 would leave, the e-pawn gone besides. But a pawn goes
+/// to a square diagonally ahead only by taking, and after the push d4 stood empty: the
+/// e-pawn's lift and the pawn on d4 are no whole reply to the push. At 40 offsets: the
+/// drop and the capture with no alert each time, not `d5 P@d4` with the e-pawn told
+/// missing (as a sweep found it in Transfer Chess); e5 shown empty before d5 showed the
+/// pawn, d4 never empty, at least 8 times.
+#[test]
+fn a_pawn_dropped_in_front_of_its_own_pawn_taken_at_once_the_capturer_shown_lifted_first() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = Scene::bluetooth_a_as(
+            "uscf-bughouse",
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (500, 700),
+                orientation: tandem::dgt::Orientation::Rotated,
+                ..EmulatorConfig::bluetooth()
+            },
+        );
+        // On B each side takes a pawn: both sides on A hold one.
+        s.mv(B, "e2", "e4", 'P')
+            .mv(B, "d7", "d5", 'p')
+            .take(B, "e4", "d5", 'P')
+            .take(B, "d8", "d5", 'q');
+        s.mv(A, "e2", "e4", 'P')
+            .mv(A, "b8", "c6", 'n')
+            .mv(A, "g1", "f3", 'N')
+            .mv(A, "c6", "b4", 'n')
+            .mv(A, "d2", "d4", 'P')
+            .mv(A, "e7", "e5", 'p');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.place(A, "d5", 'P')
+            .wait(60)
+            .press(A, White)
+            .wait(120)
+            .lift(A, "e5")
+            .wait(200)
+            .lift(A, "d4")
+            .wait(150)
+            .place(A, "d4", 'p')
+            .wait(60)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "f1", "c4", 'B').mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        p.assert_read_quietly(
+            A,
+            &[
+                "e4", "Nc6", "Nf3", "Nb4", "d4", "e5", "P@d5", "exd4", "Bc4", "a6",
+            ],
+            &format!(
+                "offset {offset}: e5 {:?}, d5 {:?}, d4 {:?}, clock {:?}",
+                s.seen(A, "e5"),
+                s.seen(A, "d5"),
+                s.seen(A, "d4"),
+                s.clock_seen(A)
+            ),
+        );
+        if let (Some(capturer), Some(drop)) = (
+            s.first_seen(A, "e5", start, false),
+            s.first_seen(A, "d5", start, true),
+        ) && capturer < drop
+            && s.first_seen(A, "d4", start, false).is_none()
+        {
+            relevant += 1;
+        }
+    }
+    assert_happened(
+        relevant,
+        8,
+        "e5 showed empty before d5 showed the drop, d4 never empty",
     );
 }

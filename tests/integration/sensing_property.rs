@@ -146,6 +146,22 @@ proptest! {
 #[test]
 fn setups_that_once_failed() {
     let cases = [
+        // In Transfer Chess on a Bluetooth board turned round whose clock messages came
+        // late, White's `P@d5` in front of its own pawn and Black's `exd4` at once: the
+        // pass that showed the drop showed e5 empty first, d4 changed only in the next,
+        // and White's press, judged then, read as the push `d5` beside the whole reply
+        // `e5` to d4, then Black's as `P@d4` with the e-pawn told missing. A pawn goes
+        // diagonally only by taking: after the push d4 stood empty. The fresh sweep of
+        // seed 21100000373 (session of 2026-12-08 from 01:22 UTC).
+        Setup {
+            preset: "transfer-chess",
+            rotated: [false, true],
+            white_right: [false, false],
+            bluetooth: [false, true],
+            increment_s: 0,
+            promotion: PromotionToken::LaidDown,
+            seed: 9_769_989_499_725_504_680,
+        },
         // In Transfer Chess on a Bluetooth board, White's `Nc3+` and Black's `Nb5` under
         // presses the clock never showed, tied with `N@c3 Nxb5` (a desync, "fits several
         // moves"). But b5 showed left 130 ms of scan after the pass had passed c3 still
@@ -3234,6 +3250,19 @@ fn setups_that_once_failed() {
 #[ignore = "known failures, run by hand"]
 fn setups_still_failing() {
     let cases = [
+        // The fresh sweep of seed 21100000373 (session of 2026-12-08 from 01:22 UTC) on
+        // fbdde3a: on a USB board, a rook promoted on a8 and laid on its side, its `Rc8`
+        // pressed with nothing shown read as `Rb8` with no alert (c8 showed a pawn for one
+        // pass after), then its `Rxc7` read as `Rb4` with the c-pawn told missing.
+        Setup {
+            preset: "uscf-bughouse",
+            rotated: [false, false],
+            white_right: [true, true],
+            bluetooth: [false, false],
+            increment_s: 2,
+            promotion: PromotionToken::LaidDown,
+            seed: 4_186_973_486_826_302_529,
+        },
         // The fresh sweep of seed 20400000357 (session of 2026-12-07 from 20:03 UTC) on
         // 7c1f9e8, failing the same way on 409bf5b: on a USB board, a bishop promoted on b1
         // and laid on its side (`axb1=B`), then White's `R@a2` read as that bishop's `Ba2`

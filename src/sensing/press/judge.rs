@@ -1308,6 +1308,10 @@ fn shown_beside_whole_reply(
             piece.color == !presser
                 && cells.get(to) == Cell::piece(piece)
                 && can_reach(expect.board(), from, piece, to, false)
+                // Onto a square the reading leaves empty a pawn goes only straight ahead:
+                // diagonally it goes only by taking (the pawn behind a drop taken, which
+                // a push would have moved away first).
+                && (piece.role != Role::Pawn || from.file() == to.file())
         });
     let since = |squares: Bitboard| {
         squares
