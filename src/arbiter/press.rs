@@ -1010,7 +1010,7 @@ impl Arbiter {
         // began after it (after the press that followed). A promoted pawn laid on its side
         // may never show, or first read (as a pawn) a pass or more after the reply began:
         // unless a spare piece showed, it may have been down as soon as its square and the
-        // one it left were both clear (less the victim).
+        // one it left were both clear (less the victim). One that moved lying: unknown.
         let landed_at = cand.plies.last().and_then(|&m| {
             let color = if n % 2 == 1 {
                 self.game.board(b).turn()
@@ -1018,6 +1018,18 @@ impl Arbiter {
                 !self.game.board(b).turn()
             };
             let square = sensing::press::move_landing(m);
+            // A promoted piece lying on its side, moved: it may have been down long before
+            // it first read as a pawn there, if it ever did.
+            if matches!(
+                m,
+                Move::Normal {
+                    promotion: None,
+                    ..
+                }
+            ) && cand.tokens.get(square).is_some_and(Token::may_be_unseen)
+            {
+                return None;
+            }
             let history = &self.tracks[b].sensed.history;
             let shown = history
                 .iter()

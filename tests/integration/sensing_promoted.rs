@@ -1747,3 +1747,64 @@ fn a_pawn_knocked_behind_a_lying_promotion_s_square_is_no_en_passant() {
         );
     }
 }
+
+/// White's queen from `hxg8=Q` lies on its side on g8, and the clock's messages come late
+/// (a board that never reads a lying pawn by itself). White moves the lying queen g8-g6,
+/// where the board sees nothing, and presses; Black's hand is at once on the pawn on b2,
+/// the a-pawn set on b2 a moment later (`axb2`), and then White stands the queen on g6
+/// up for a moment (read as a pawn for a pass) and lays it down again. The queen's
+/// landing first showed after the pawn on b2 was lifted, but a lying piece shows when it
+/// stands up, not when it lands: the pawn was the reply's victim, not a piece gone
+/// before the queen moved. At 24 offsets: `Qg6 axb2`, and no alert but the promotion's
+/// question (not the queen guessed elsewhere and the pawn told missing), each time g6
+/// read as a pawn after b2 showed empty, at least 6 times.
+#[test]
+fn a_lying_queen_first_shown_after_the_reply_lifted_its_victim_moved_before_it() {
+    let mut relevant = 0;
+    for offset in offsets(24) {
+        let mut s = pawn_in_hand_and_on_the_seventh(late_clock());
+        s.h7_takes_g8_laid_down().press(A, White).wait(1500);
+        s.mv(A, "a4", "a3", 'p');
+        s.wait(offset * 23);
+        let start = s.t;
+        s.lift(A, "g8")
+            .wait(250)
+            .place(A, "g6", 'P')
+            .lay_down(A, "g6")
+            .wait(150)
+            .press(A, White)
+            .wait(150)
+            .lift(A, "b2")
+            .wait(200)
+            .lift(A, "a3")
+            .wait(150)
+            .place(A, "b2", 'p')
+            .wait(100)
+            .place(A, "g6", 'P')
+            .wait(300)
+            .lay_down(A, "g6")
+            .wait(100)
+            .press(A, Black)
+            .wait(1500);
+        s.mv(A, "d2", "d3", 'P');
+        let p = s.run(3000);
+        let sans = p.sans(A);
+        let context = format!(
+            "offset {offset}: b2 {:?}, g6 {:?}, clock {:?}\n{}",
+            s.seen(A, "b2"),
+            s.seen(A, "g6"),
+            s.clock_seen(A),
+            p.dump()
+        );
+        assert_eq!(sans[sans.len() - 3..], ["Qg6", "axb2", "d3"], "{context}");
+        assert_eq!(p.alerts(), [k(Promotion, Some("g8"))], "{context}");
+        if let (Some(victim), Some(queen)) = (
+            s.first_seen(A, "b2", start, false),
+            s.first_seen(A, "g6", start, true),
+        ) && victim < queen
+        {
+            relevant += 1;
+        }
+    }
+    assert_happened(relevant, 6, "g6 read as a pawn after b2 showed empty");
+}
