@@ -1369,3 +1369,71 @@ fn a_queen_never_shown_on_its_landing_then_a_drop_beside_it_is_read_in_order_or_
     }
     assert_happened(unseen, 2, "g5 never showed the queen");
 }
+
+/// On a Bluetooth board turned round whose clock messages come late, after 1.d4 g6: White
+/// plays Bc1-f4 and presses, the bishop standing there two passes; Black lifts the g-pawn
+/// at once and sets it on g5, and White, once Black has pressed, takes the bishop back
+/// f4-d2 by way of e3 (shown there for a pass). White's press may be judged with the
+/// bishop on e3 and the reply not yet shown landing: `Be3` would read the board then,
+/// the stop on f4 a correction before the press. But the reply's first lift was reported
+/// sooner after the scan last found the bishop on f4 than a correction could leave f4,
+/// come down on e3, be pressed and be answered by a lift. At 40 offsets: `Bf4 g5 Bd2`,
+/// no alert; the bishop shown on e3 before g5 showed the pawn at least 4 times.
+#[test]
+fn a_piece_moved_on_after_the_reply_began_before_the_reply_landed_was_no_correction() {
+    let mut relevant = 0;
+    for offset in offsets(40) {
+        let mut s = late_clock_bluetooth_a_turned_round();
+        s.mv(A, "d2", "d4", 'P').mv(A, "g7", "g6", 'p');
+        s.wait(offset * 37);
+        let start = s.t;
+        s.lift(A, "c1")
+            .wait(150)
+            .place(A, "f4", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(550)
+            .lift(A, "g6")
+            .wait(300)
+            .place(A, "g5", 'p')
+            .wait(40)
+            .press(A, Black)
+            .wait(60)
+            .lift(A, "f4")
+            .wait(150)
+            .place(A, "e3", 'B')
+            .wait(350)
+            .lift(A, "e3")
+            .wait(150)
+            .place(A, "d2", 'B')
+            .wait(60)
+            .press(A, White)
+            .wait(1500);
+        s.mv(A, "a7", "a6", 'p');
+        let p = s.run(3000);
+        p.assert_read_quietly(
+            A,
+            &["d4", "g6", "Bf4", "g5", "Bd2", "a6"],
+            &format!(
+                "offset {offset}: f4 {:?}, e3 {:?}, g6 {:?}, g5 {:?}, clock {:?}",
+                s.seen(A, "f4"),
+                s.seen(A, "e3"),
+                s.seen(A, "g6"),
+                s.seen(A, "g5"),
+                s.clock_seen(A)
+            ),
+        );
+        if let (Some(e3), Some(g5)) = (
+            s.first_seen(A, "e3", start, true),
+            s.first_seen(A, "g5", start, true),
+        ) && e3 < g5
+        {
+            relevant += 1;
+        }
+    }
+    assert_happened(
+        relevant,
+        4,
+        "the bishop shown on e3 before g5 showed the pawn",
+    );
+}
