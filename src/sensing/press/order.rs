@@ -1040,71 +1040,6 @@ pub(super) fn victim_gone_long_before(
     lifted > gone + c.scan_ms + CAPTURE_GESTURE_MS
 }
 
-/// Was the mover's piece still on the reading's landing when the reply began, and does it
-/// stand elsewhere at `at`? A correction to that square
-/// comes before the press: the piece leaves the landing after the scan last showed it
-/// there (a pass before the one that showed it gone, its report queued up to a quarter
-/// of a scan), is set down a hand's move later, and the reply's first lift comes a
-/// lever, a glance and a hand's move after that. A reply reported sooner than that after
-/// the pass answered the reading shown: the piece moved on after it, the mover's next
-/// move (a bishop shown on f4 for two passes, the reply's first lift reported 160 ms
-/// after the scan last found it there, the bishop then on e3 on its way to d2).
-fn left_after_the_reply_began(
-    c: &Committed<'_>,
-    expect: &Expect,
-    mover: Color,
-    history: &[Snapshot],
-    shown: usize,
-    at: usize,
-) -> bool {
-    let Some(snap) = history.get(at) else {
-        return false;
-    };
-    let off = expect.differences(&snap.cells);
-    let stands_elsewhere = off
-        .into_iter()
-        .any(|sq| snap.cells.get(sq).color() == Some(mover) && expect.color(sq) != Some(mover));
-    // Each of the opponent's pieces standing anew went there from a square it left, as
-    // its kind goes (a piece knocked off its square by the mover's hand is no reply).
-    let board = expect.board();
-    let left_squares: Bitboard = off
-        .into_iter()
-        .filter(|&sq| expect.color(sq) == Some(!mover) && snap.cells.get(sq).is_empty())
-        .collect();
-    let no_reply = off.into_iter().any(|to| {
-        snap.cells.get(to).to_piece().is_some_and(|piece| {
-            piece.color == !mover
-                && !left_squares.into_iter().any(|from| {
-                    board.piece_at(from) == Some(piece)
-                        && can_reach(board, from, piece, to, expect.color(to) == Some(mover))
-                })
-        })
-    });
-    // When the board first showed the piece gone from a landing of the reading.
-    let Some(left) = off
-        .into_iter()
-        .filter(|&sq| expect.color(sq) == Some(mover) && snap.cells.get(sq).is_empty())
-        .map(|sq| value_since(history, at, sq))
-        .min()
-    else {
-        return false;
-    };
-    // The reply's first report: an opponent's piece off its square.
-    let began = history[shown..=at].iter().find_map(|s| {
-        expect
-            .differences(&s.cells)
-            .into_iter()
-            .any(|sq| expect.color(sq) == Some(!mover) && s.cells.get(sq).is_empty())
-            .then_some(s.t_ms)
-    });
-    let last_there = left.saturating_sub(c.scan_ms + c.scan_ms / 4);
-    stands_elsewhere
-        && !no_reply
-        && began.is_some_and(|began| {
-            began < left && began < last_there + HAND_MOVE_MS + REPLY_AFTER_LANDING_MS
-        })
-}
-
 /// Did the mover's pieces change from what `expect` has (a reading the board showed at
 /// snapshot `shown`) only once the opponent's reply was under way, by snapshot `at`? The
 /// reply begins after the press, and a correction of the move comes before it: a
@@ -1123,13 +1058,7 @@ pub(super) fn moved_after_reply(
         return false;
     };
     let opp = !mover;
-    if shown > at {
-        return false;
-    }
-    if left_after_the_reply_began(c, expect, mover, history, shown, at) {
-        return true;
-    }
-    if !reply_landed(expect, &snap.cells, opp) {
+    if shown > at || !reply_landed(expect, &snap.cells, opp) {
         return false;
     }
     // What the board shows off the reading at `at`.
