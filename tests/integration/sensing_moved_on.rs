@@ -194,29 +194,14 @@ fn judged_at(s: &Scene, message: Millis, settle: Millis) -> Millis {
     s.judged_while(A, message, settle, ClockSide::Right)
 }
 
-/// Board A a Bluetooth board whose clock messages always come late (the board polls the
-/// clock 2-3 times a second, and a message may wait for a clock ack on top): the press
-/// message reaches the PC most of a second after the lever.
+/// Board A a Bluetooth board whose clock messages always come late, in US Chess bughouse.
 fn late_clock_bluetooth_a() -> Scene {
-    late_clock_bluetooth_a_facing(Orientation::Normal)
+    Scene::late_clock_bluetooth_a_facing("uscf-bughouse", Orientation::Normal)
 }
 
-/// The same board turned round (Black sits on the connector side): it scans the squares
-/// in the other order.
+/// The same board turned round (Black sits on the connector side).
 fn late_clock_bluetooth_a_turned_round() -> Scene {
-    late_clock_bluetooth_a_facing(Orientation::Rotated)
-}
-
-fn late_clock_bluetooth_a_facing(orientation: Orientation) -> Scene {
-    Scene::bluetooth_a_as(
-        "uscf-bughouse",
-        EmulatorConfig {
-            clock_late_chance: 1.0,
-            clock_late_ms: (500, 700),
-            orientation,
-            ..EmulatorConfig::bluetooth()
-        },
-    )
+    Scene::late_clock_bluetooth_a_turned_round("uscf-bughouse")
 }
 
 /// After 1.e4 e5 2.d3 on a Bluetooth board whose clock messages come late, Black sets the

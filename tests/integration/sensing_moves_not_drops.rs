@@ -504,15 +504,7 @@ fn a_push_whose_origin_emptied_before_its_landing_showed_is_no_drop_and_capture(
 fn a_victim_shown_gone_just_after_the_scan_passed_the_landing_empty_was_no_capture() {
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = Scene::bluetooth_a_as(
-            "transfer-chess",
-            EmulatorConfig {
-                clock_late_chance: 1.0,
-                clock_late_ms: (500, 700),
-                orientation: tandem::dgt::Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = Scene::late_clock_bluetooth_a_turned_round("transfer-chess");
         // Black on board B takes a knight: White on A holds it.
         s.mv(B, "g1", "f3", 'N')
             .mv(B, "e7", "e5", 'p')

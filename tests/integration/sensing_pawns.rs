@@ -300,15 +300,7 @@ fn a_pawn_pushed_with_an_extra_piece_set_down_in_the_same_pass_is_the_push() {
 fn a_pawn_dropped_in_front_of_its_own_pawn_taken_at_once_the_capturer_shown_lifted_first() {
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = Scene::bluetooth_a_as(
-            "uscf-bughouse",
-            EmulatorConfig {
-                clock_late_chance: 1.0,
-                clock_late_ms: (500, 700),
-                orientation: tandem::dgt::Orientation::Rotated,
-                ..EmulatorConfig::bluetooth()
-            },
-        );
+        let mut s = Scene::late_clock_bluetooth_a_turned_round("uscf-bughouse");
         // On B each side takes a pawn: both sides on A hold one.
         s.mv(B, "e2", "e4", 'P')
             .mv(B, "d7", "d5", 'p')

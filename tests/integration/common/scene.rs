@@ -218,6 +218,31 @@ impl Scene {
         )
     }
 
+    /// Board A a Bluetooth board whose clock messages always come late (the board polls
+    /// the clock 2-3 times a second, and a message may wait for a clock ack on top: the
+    /// press message reaches the PC most of a second after the lever), facing either way;
+    /// board B on USB.
+    pub fn late_clock_bluetooth_a_facing(
+        preset: &str,
+        orientation: tandem::dgt::Orientation,
+    ) -> Scene {
+        Self::bluetooth_a_as(
+            preset,
+            EmulatorConfig {
+                clock_late_chance: 1.0,
+                clock_late_ms: (500, 700),
+                orientation,
+                ..EmulatorConfig::bluetooth()
+            },
+        )
+    }
+
+    /// The same board turned round (Black on the connector side): it scans the squares in
+    /// the other order.
+    pub fn late_clock_bluetooth_a_turned_round(preset: &str) -> Scene {
+        Self::late_clock_bluetooth_a_facing(preset, tandem::dgt::Orientation::Rotated)
+    }
+
     /// Board A a USB board with every clock message late by as much as a USB board's ever
     /// is (the clock read out up to a second after the lever), and a pawn laid on its side
     /// never read.
