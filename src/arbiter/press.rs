@@ -1012,24 +1012,11 @@ impl Arbiter {
         // unless a spare piece showed, it may have been down as soon as its square and the
         // one it left were both clear (less the victim). One that moved lying: unknown.
         let landed_at = cand.plies.last().and_then(|&m| {
-            let color = if n % 2 == 1 {
-                self.game.board(b).turn()
-            } else {
-                !self.game.board(b).turn()
-            };
-            let square = sensing::press::move_landing(m);
-            // A promoted piece lying on its side, moved: it may have been down long before
-            // it first read as a pawn there, if it ever did.
-            if matches!(
-                m,
-                Move::Normal {
-                    promotion: None,
-                    ..
-                }
-            ) && cand.tokens.get(square).is_some_and(Token::may_be_unseen)
-            {
+            if cand.last_ply_moves_lying_piece() {
                 return None;
             }
+            let color = cand.last_mover(self.game.board(b).turn());
+            let square = sensing::press::move_landing(m);
             let history = &self.tracks[b].sensed.history;
             let shown = history
                 .iter()

@@ -1233,6 +1233,35 @@ fn a_slide_shown_on_its_way_before_a_reply_in_the_same_pass_did_not_wait_it_out(
     );
 }
 
+/// On a Bluetooth board turned round whose clock messages come late, Black on A holding
+/// nothing and White holding a pawn (Black on B took one), after 1.e4 e5 2.a3 and
+/// `offset` × 37 ms: Black's queen d8-g5 and Black's press; White's pawn dropped on f6
+/// `drop_after` ms later and White's press; the queen lifted at once, held 1.8 s, set on
+/// g6 and pressed. Returns the scene and when Black's first press came.
+fn queen_to_g5_drop_beside_queen_on(offset: Millis, drop_after: Millis) -> (Scene, Millis) {
+    let mut s = late_clock_bluetooth_a_turned_round();
+    s.black_takes_a_pawn_on_b();
+    s.mv(A, "e2", "e4", 'P')
+        .mv(A, "e7", "e5", 'p')
+        .mv(A, "a2", "a3", 'P');
+    s.wait(offset * 37);
+    s.lift(A, "d8").wait(150).place(A, "g5", 'q').wait(60);
+    let pressed = s.t;
+    s.press(A, Black)
+        .wait(drop_after)
+        .place(A, "f6", 'P')
+        .wait(60)
+        .press(A, White)
+        .wait(100)
+        .lift(A, "g5")
+        .wait(1800)
+        .place(A, "g6", 'q')
+        .wait(60)
+        .press(A, Black)
+        .wait(1500);
+    (s, pressed)
+}
+
 /// After 1.e4 e5 2.a3 on a Bluetooth board turned round (its scan reaches g5 before f6)
 /// whose clock messages come late, Black's queen goes d8-g5 and Black presses; White,
 /// holding a pawn from the partner board, drops it on f6 beside the queen and presses;
@@ -1249,26 +1278,7 @@ fn a_piece_dropped_beside_a_landing_just_left_took_nothing_there() {
     let settle: Millis = 550;
     let mut relevant = 0;
     for offset in offsets(40) {
-        let mut s = late_clock_bluetooth_a_turned_round();
-        s.black_takes_a_pawn_on_b();
-        s.mv(A, "e2", "e4", 'P')
-            .mv(A, "e7", "e5", 'p')
-            .mv(A, "a2", "a3", 'P');
-        s.wait(offset * 37);
-        s.lift(A, "d8").wait(150).place(A, "g5", 'q').wait(60);
-        let pressed = s.t;
-        s.press(A, Black)
-            .wait(450)
-            .place(A, "f6", 'P')
-            .wait(60)
-            .press(A, White)
-            .wait(100)
-            .lift(A, "g5")
-            .wait(1800)
-            .place(A, "g6", 'q')
-            .wait(60)
-            .press(A, Black)
-            .wait(1500);
+        let (mut s, pressed) = queen_to_g5_drop_beside_queen_on(offset, 450);
         s.mv(A, "a3", "a4", 'P');
         let p = s.run(3000);
         let judged = s
@@ -1317,26 +1327,8 @@ fn a_piece_dropped_beside_a_landing_just_left_took_nothing_there() {
 fn a_queen_never_shown_on_its_landing_then_a_drop_beside_it_is_read_in_order_or_told() {
     let mut unseen = 0;
     for offset in offsets(40) {
-        let mut s = late_clock_bluetooth_a_turned_round();
-        s.black_takes_a_pawn_on_b();
-        s.mv(A, "e2", "e4", 'P')
-            .mv(A, "e7", "e5", 'p')
-            .mv(A, "a2", "a3", 'P');
-        s.wait(offset * 37);
-        let start = s.t;
-        s.lift(A, "d8").wait(150).place(A, "g5", 'q').wait(60);
-        s.press(A, Black)
-            .wait(200)
-            .place(A, "f6", 'P')
-            .wait(60)
-            .press(A, White)
-            .wait(100)
-            .lift(A, "g5")
-            .wait(1800)
-            .place(A, "g6", 'q')
-            .wait(60)
-            .press(A, Black)
-            .wait(1500);
+        let (mut s, pressed) = queen_to_g5_drop_beside_queen_on(offset, 200);
+        let start = pressed - 210;
         s.mv(A, "a3", "a4", 'P')
             .mv(A, "h7", "h6", 'p')
             .mv(A, "b2", "b3", 'P');

@@ -136,6 +136,25 @@ impl Candidate {
             !turn
         }
     }
+
+    /// Does the reading's last ply move a promoted piece lying on its side (not promote
+    /// one)? Such a piece shows on its landing now and then, if ever, long after it came
+    /// down: when the landing first showed says nothing of when it landed.
+    #[must_use]
+    pub fn last_ply_moves_lying_piece(&self) -> bool {
+        self.plies.last().is_some_and(|&m| {
+            matches!(
+                m,
+                Move::Normal {
+                    promotion: None,
+                    ..
+                }
+            ) && self
+                .tokens
+                .get(move_landing(m))
+                .is_some_and(Token::may_be_unseen)
+        })
+    }
 }
 
 /// The verdict on a press.

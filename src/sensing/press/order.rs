@@ -60,16 +60,8 @@ pub(super) fn gone_before_move(
     };
     let mover_color = cand.last_mover(c.state.turn());
     let landing = move_landing(*last);
-    // A promoted piece lying on its side, moved, shows now and then, long after it
-    // landed: when it first showed says nothing of when the reply could begin.
-    if matches!(
-        last,
-        Move::Normal {
-            promotion: None,
-            ..
-        }
-    ) && cand.tokens.get(landing).is_some_and(Token::may_be_unseen)
-    {
+    // When a lying piece's landing first showed says nothing of when the reply could begin.
+    if cand.last_ply_moves_lying_piece() {
         return Bitboard::EMPTY;
     }
     let Some(landed_at) = history
